@@ -1,0 +1,16 @@
+/// A subject without a stored value: subscribers get only what is sent after they subscribe.
+///
+/// For things that happen rather than things that are: a button press, a message, a request
+/// that finished (ReactiveCocoa's `RACSubject`, Combine's `PassthroughSubject`).
+///
+/// ```swift
+/// let presses = EventSubject<Void>()
+/// presses.subscribeNext { print("pressed") }   // prints nothing yet
+/// presses.sendNext(())                         // pressed
+/// ```
+public final class EventSubject<Value>: SubjectBase<Value> {
+    /// Creates a subject that forwards values and keeps none.
+    public override init() {}
+
+    override var kindDescription: String { "EventSubject<\(Value.self)>" }
+}

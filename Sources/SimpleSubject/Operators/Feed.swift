@@ -1,0 +1,56 @@
+/// How an operator holds the subject it feeds: strongly, for as long as anyone can still observe
+/// it — it has a live subscriber, or someone else holds a reference to it. Once neither is true,
+/// the operator detaches from its sources at their next send, so a chain that only a closed
+/// screen used leaves nothing behind.
+///
+/// Each operator attaches one closure per source that calls ``send(_:)`` or ``skip()``.
+final class Feed<Output> {
+    private var target: SubjectBase<Output>
+    /// Ends the connection from every source.
+    let subscription: Subscription
+    /// One subscription per source, in the order of `sources`.
+    let parts: [Subscription]
+    /// Whether a skipped value also clears what `target` replays (`filter` on a ``Subject``:
+    /// new subscribers then get nothing rather than a stale value).
+    private let clearsOnSkip: Bool
+    /// With several sources, closures run on several threads at once; this lock guards `target`.
+    private let lock: Lock?
+
+    init(
+        _ target: SubjectBase<Output>, from sources: [any SubscriptionHost], clearsOnSkip: Bool = false,
+        file: StaticString, line: UInt
+    ) {
+        self.target = target
+        self.clearsOnSkip = clearsOnSkip
+        parts = sources.map { Subscription(host: $0, file: file, line: line) }
+        subscription = parts.count == 1 ? parts[0] : Subscription(combining: parts, file: file, line: line)
+        lock = parts.count == 1 ? nil : Lock()
+    }
+
+    deinit { lock?.deallocate() }
+
+    /// Passes `value` on, and detaches if nobody was listening and nobody else holds the target.
+    @inline(__always)
+    func send(_ value: Output, from origin: AnyObject? = nil) {
+        if let lock {
+            let target = lock.withLock { self.target }
+            if target.send(value, from: origin) { return }
+        } else if target.send(value, from: origin) {
+            return
+        }
+        detachIfUnobserved()
+    }
+
+    /// Passes nothing on for this value.
+    func skip() {
+        if clearsOnSkip { target.forgetRemembered() }
+        detachIfUnobserved()
+    }
+
+    private func detachIfUnobserved() {
+        lock?.lock()
+        let unobserved = isKnownUniquelyReferenced(&target) && target.subscriberCount == 0
+        lock?.unlock()
+        if unobserved { subscription.cancel() }
+    }
+}

@@ -1,0 +1,20 @@
+/// An event subject that sends every value sent to any of the subjects, from now on.
+///
+/// ```swift
+/// let taps = merge(plusKey, spaceKey, enterKey)
+/// taps.subscribeNext { student.addCredit(5) }
+/// ```
+///
+/// Values sent to different sources from several threads at once are put in one order.
+public func merge<Value>(
+    _ first: SubjectBase<Value>, _ second: SubjectBase<Value>, _ others: SubjectBase<Value>...,
+    file: StaticString = #fileID, line: UInt = #line
+) -> EventSubject<Value> {
+    let merged = EventSubject<Value>()
+    let sources = [first, second] + others
+    let feed = Feed(merged, from: sources, file: file, line: line)
+    for (source, part) in zip(sources, feed.parts) {
+        source.attach(part) { feed.send($0) }
+    }
+    return merged
+}

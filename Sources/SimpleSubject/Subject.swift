@@ -1,0 +1,58 @@
+/// A subject that holds a current value: new subscribers get it at once, then every later one.
+///
+/// This is the seed's `SMCreditSubject` — the value, the subscribers, send, subscribe — made
+/// thread-safe (RxSwift's `BehaviorSubject`, Combine's `CurrentValueSubject`).
+///
+/// ```swift
+/// let credit = Subject(0)
+/// credit.subscribeNext { print("credit:", $0) }          // credit: 0
+/// credit.subscribeNext { print($0 >= 70 ? "pass" : "fail") }  // fail
+/// credit.sendNext(75)                                    // credit: 75, pass
+/// ```
+///
+/// Unlike ``EventSubject``, a `Subject` always has a value; unlike ``ReplaySubject``, it
+/// remembers only the last one.
+public final class Subject<Value>: SubjectBase<Value> {
+    /// `nil` only while an operator builds a derived subject, before its first value arrives.
+    private var current: Value?
+
+    /// Creates a subject whose current value is `value`.
+    public init(_ value: Value) {
+        current = value
+    }
+
+    /// For operators: a subject that gets its first value from its source.
+    init(awaitingFirstValue: ()) {}
+
+    /// The value most recently delivered.
+    ///
+    /// Inside a subscriber it is the value being delivered; once `sendNext(x)` returns on a thread
+    /// that found the subject idle, it is `x` unless a later send came in. (A send that queued
+    /// behind another thread's delivery becomes the value when its own delivery starts.)
+    /// Setting it is the same as ``SubjectBase/sendNext(_:)``.
+    public var value: Value {
+        get { lock.withLock { current! } }
+        set { sendNext(newValue) }
+    }
+
+    override func record(_ value: Value) -> Value? {
+        defer { current = value }
+        return current
+    }
+
+    override func replay() -> Replay {
+        current.map(Replay.one) ?? .none
+    }
+
+    override var kindDescription: String {
+        let current = lock.withLock { self.current }
+        return "Subject<\(Value.self)>(value: \(current.map { String(reflecting: $0) } ?? "none yet"))"
+    }
+
+    /// For operators: sets the first value unless it has arrived already.
+    func fillIfEmpty(_ make: () -> Value) {
+        guard lock.withLock({ current == nil }) else { return }
+        let value = make()
+        lock.withLock { if current == nil { current = value } }
+    }
+}

@@ -1,0 +1,383 @@
+import Synchronization
+
+/// What every subject kind shares: its subscribers, `sendNext`, `subscribeNext` and the rules
+/// of delivery.
+///
+/// You use the three kinds — ``Subject``, ``EventSubject`` and ``ReplaySubject`` — and this
+/// type only where a function accepts any of them (``merge(_:_:_:file:line:)`` does).
+/// They differ only in what they remember and what a new subscriber gets first.
+///
+/// ## Delivery
+/// 1. Subscribers run synchronously, in subscription order, on the sending thread — or, when
+///    another thread is already delivering, on that thread before its `sendNext` returns: the
+///    late sender queues its value and goes on; it never waits for user code.
+/// 2. Every subscriber sees the values in the order they were sent, and a subject never calls its
+///    subscribers from two threads at once. A new subscriber's first call comes before any later
+///    value.
+/// 3. A `sendNext` from inside a subscriber is delivered after the current value has reached every
+///    subscriber, without recursion.
+/// 4. `sendNext`, `subscribeNext` and `cancel` may be called from any thread at once.
+/// 5. A subscriber cancelled during a delivery is not called after `cancel()` returns.
+/// 6. No lock is held while user code runs (closures, and the `deinit`s of what they capture).
+/// 7. Nothing leaks: releasing a subject frees everything that hung on it.
+/// Who may call subscribers right now (`phase`): nobody (`idle`), one thread (`delivering`),
+/// or one thread that has queued work waiting (`delivering` → `queued`). Only a thread holding
+/// `lock` moves it out of `idle`; the delivering thread leaves with one compare-and-swap
+/// (`delivering` → `idle`), so a send with nothing queued takes the lock once.
+private enum Phase {
+static let idle = 0
+static let delivering = 1
+static let queued = 2
+}
+
+
+public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
+    typealias Block = (Value) -> Void
+
+    struct Slot {
+        let subscription: Subscription
+        let block: Block
+    }
+
+    /// Work that arrived while another call was delivering; the delivering thread does it in order.
+    enum Work {
+        case value(Value, origin: ObjectIdentifier?)
+        case join(Slot)
+    }
+
+    /// What a new subscriber gets first.
+    enum Replay {
+        case none
+        case one(Value)
+        case many([Value])
+    }
+
+    let lock = Lock()
+    private let phase = Atomic<Int>(Phase.idle)
+
+    // Guarded by `lock`:
+    private var slots: ContiguousArray<Slot?> = []
+    private var emptySlots = 0
+    private var liveCount = 0
+    private var queue: [Work] = []
+    private var streamEnds: [ObjectIdentifier: () -> Void] = [:]
+
+    /// The tag of the value being delivered (see `send(_:from:)`); read by subscribers only, on
+    /// the delivering thread.
+    private(set) var deliveryOrigin: ObjectIdentifier?
+
+    init() {}
+
+    deinit {
+        for end in streamEnds.values { end() }
+        lock.deallocate()
+    }
+
+    // MARK: - What the kinds decide (called with `lock` held, so they must not run user code)
+
+    /// Remembers `value` as the newest; returns whatever it displaced, so that it is released
+    /// after the lock is (a `deinit` is user code).
+    func record(_ value: Value) -> Value? { nil }
+
+    /// What a new subscriber gets first.
+    func replay() -> Replay { .none }
+
+    /// Forgets the remembered values (only ``ReplaySubject`` has something to forget).
+    func forget() -> [Value] { [] }
+
+    /// The kind and its state for `debugDescription`, e.g. `Subject<Int>(value: 5)`. Called
+    /// without the lock: describing a value is user code.
+    var kindDescription: String { "\(type(of: self))" }
+
+    // MARK: - Sending
+
+    /// Sends `value` to every subscriber; see the type's Delivery rules.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of subscribers.
+    @discardableResult
+    public final func sendNext(_ value: Value) -> Self {
+        send(value)
+        return self
+    }
+
+    /// `sendNext` with a tag that subscribers can read as `deliveryOrigin`; returns whether the
+    /// subject had any subscriber (operators use it to notice that nobody is listening).
+    @inline(__always)
+    @discardableResult
+    final func send(_ value: Value, from origin: AnyObject? = nil) -> Bool {
+        lock.lock()
+        guard becomeDeliverer() else {
+            queue.append(.value(value, origin: origin.map(ObjectIdentifier.init)))
+            let listening = liveCount > 0
+            lock.unlock()
+            return listening
+        }
+        let displaced = record(value)
+        let subscribers = slots
+        let listening = liveCount > 0
+        lock.unlock()
+        _ = displaced
+        deliveryOrigin = origin.map(ObjectIdentifier.init)
+        for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
+            slot.block(value)
+        }
+        finishDelivering()
+        return listening
+    }
+
+    /// Called with `lock` held: takes the right to call subscribers, or reports that another
+    /// thread has it (and marks that work is waiting for it).
+    @inline(__always)
+    private func becomeDeliverer() -> Bool {
+        while true {
+            if phase.compareExchange(
+                expected: Phase.idle, desired: Phase.delivering, ordering: .acquiringAndReleasing
+            ).exchanged { return true }
+            if phase.load(ordering: .relaxed) == Phase.queued { return false }
+            if phase.compareExchange(
+                expected: Phase.delivering, desired: Phase.queued, ordering: .acquiringAndReleasing
+            ).exchanged { return false }
+            // The deliverer left between the two checks: try again.
+        }
+    }
+
+    /// Gives up the right to call subscribers — after doing the work others queued meanwhile.
+    @inline(__always)
+    private func finishDelivering() {
+        if !phase.compareExchange(
+            expected: Phase.delivering, desired: Phase.idle, ordering: .acquiringAndReleasing
+        ).exchanged {
+            drainQueue()
+        }
+    }
+
+    private func drainQueue() {
+        repeat {
+            lock.lock()
+            let work = queue
+            queue = []
+            phase.store(Phase.delivering, ordering: .releasing)
+            lock.unlock()
+            for item in work {
+                switch item {
+                case .value(let value, let origin): deliverQueued(value, origin: origin)
+                case .join(let slot): join(slot)
+                }
+            }
+        } while !phase.compareExchange(
+            expected: Phase.delivering, desired: Phase.idle, ordering: .acquiringAndReleasing
+        ).exchanged
+    }
+
+    private func deliverQueued(_ value: Value, origin: ObjectIdentifier?) {
+        lock.lock()
+        let displaced = record(value)
+        let subscribers = slots
+        lock.unlock()
+        _ = displaced
+        deliveryOrigin = origin
+        for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
+            slot.block(value)
+        }
+    }
+
+    // MARK: - Subscribing
+
+    /// Calls `block` with every value sent from now on — after the values a new subscriber of
+    /// this kind gets first (a ``Subject``'s current value, a ``ReplaySubject``'s buffer).
+    ///
+    /// Discard the result and the subscription lasts as long as the subject; keep it to
+    /// ``Subscription/cancel()`` it, or ``Subscription/store(in:)`` a bag.
+    ///
+    /// ```swift
+    /// let credit = Subject(0)
+    /// credit.subscribeNext { print("credit:", $0) }   // prints "credit: 0" at once
+    /// credit.sendNext(5)                               // prints "credit: 5"
+    /// ```
+    ///
+    /// The block runs on the sending thread (see the type's Delivery rules). Subscribing from
+    /// inside a delivery is allowed: the first call then comes after the value being delivered.
+    ///
+    /// - Parameters:
+    ///   - file: Where the subscription is made, for `debugDescription`.
+    ///   - line: Where the subscription is made, for `debugDescription`.
+    ///   - block: Called with each value.
+    /// - Complexity: amortised O(1), plus the first values' delivery.
+    @discardableResult
+    public final func subscribeNext(
+        file: StaticString = #fileID, line: UInt = #line, _ block: @escaping (Value) -> Void
+    ) -> Subscription {
+        let subscription = Subscription(host: self, file: file, line: line)
+        attach(subscription, block)
+        return subscription
+    }
+
+    /// Calls `block` with `owner` and every value, for as long as `owner` lives.
+    ///
+    /// The subject holds `owner` weakly — no `[weak self]` needed — and the subscription ends
+    /// once `owner` is gone, no later than the next send.
+    ///
+    /// ```swift
+    /// credit.subscribeNext(owner: self) { screen, credit in screen.show(credit) }
+    /// ```
+    @discardableResult
+    public final func subscribeNext<Owner: AnyObject>(
+        owner: Owner, file: StaticString = #fileID, line: UInt = #line,
+        _ block: @escaping (Owner, Value) -> Void
+    ) -> Subscription {
+        let subscription = Subscription(host: self, owner: owner, file: file, line: line)
+        attach(subscription) { value in
+            guard let owner = subscription.owner else { return subscription.cancel() }
+            block(unsafeDowncast(owner, to: Owner.self), value)
+        }
+        return subscription
+    }
+
+    /// Writes every value into `object`'s property at `keyPath` — the MVVM binding — for as long
+    /// as `object` lives.
+    ///
+    /// `object` is held weakly (Combine's `assign(to:on:)` retains it, and leaks).
+    ///
+    /// ```swift
+    /// viewModel.creditText.assign(to: \.text, on: creditLabel)
+    /// ```
+    @discardableResult
+    public final func assign<Root: AnyObject>(
+        to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root,
+        file: StaticString = #fileID, line: UInt = #line
+    ) -> Subscription {
+        subscribeNext(owner: object, file: file, line: line) { object, value in
+            object[keyPath: keyPath] = value
+        }
+    }
+
+    /// Adds a subscriber and makes its first call. Operators use it with a subscription they made
+    /// first, so that their closure can refer to it.
+    final func attach(_ subscription: Subscription, _ block: @escaping Block) {
+        let slot = Slot(subscription: subscription, block: block)
+        lock.lock()
+        liveCount += 1
+        guard becomeDeliverer() else {
+            // Joins after the work already queued, so its first call comes before later values.
+            queue.append(.join(slot))
+            lock.unlock()
+            return
+        }
+        insert(slot)
+        let first = replay()
+        if case .none = first {
+            phase.store(Phase.idle, ordering: .releasing)  // nobody could queue: we hold the lock
+            lock.unlock()
+            return
+        }
+        lock.unlock()
+        callFirst(first, slot)
+        finishDelivering()
+    }
+
+    private func join(_ slot: Slot) {
+        lock.lock()
+        guard !slot.subscription.isCancelledFlagSet else { return lock.unlock() }
+        insert(slot)
+        let first = replay()
+        lock.unlock()
+        callFirst(first, slot)
+    }
+
+    private func insert(_ slot: Slot) {
+        slot.subscription.slotIndex = slots.count
+        slots.append(slot)
+    }
+
+    private func callFirst(_ first: Replay, _ slot: Slot) {
+        deliveryOrigin = nil
+        switch first {
+        case .none: break
+        case .one(let value):
+            if !slot.subscription.isCancelledFlagSet { slot.block(value) }
+        case .many(let values):
+            for value in values where !slot.subscription.isCancelledFlagSet { slot.block(value) }
+        }
+    }
+
+    // MARK: - Cancelling
+
+    func remove(_ subscription: Subscription) {
+        lock.lock()
+        var removed: Slot?
+        let index = subscription.slotIndex
+        if index >= 0 {
+            removed = slots[index]
+            slots[index] = nil
+            subscription.slotIndex = -1
+            emptySlots += 1
+            if emptySlots > 16 && emptySlots * 2 > slots.count { compact() }
+        }
+        liveCount -= 1  // also when it had not joined yet: `join` skips it
+        let end = streamEnds.isEmpty ? nil : streamEnds.removeValue(forKey: ObjectIdentifier(subscription))
+        lock.unlock()
+        withExtendedLifetime(removed) {}  // its closure's captures go after the lock is released
+        end?()
+    }
+
+    /// Drops the empty slots. Runs after half the slots have emptied, so cancel stays O(1)
+    /// amortised.
+    private func compact() {
+        var live = ContiguousArray<Slot?>()
+        live.reserveCapacity(slots.count - emptySlots)
+        for case let slot? in slots {
+            slot.subscription.slotIndex = live.count
+            live.append(slot)
+        }
+        slots = live
+        emptySlots = 0
+    }
+
+    /// Calls `end` when the subject is released, unless `subscription` is cancelled first.
+    final func onRelease(of subscription: Subscription, _ end: @escaping () -> Void) {
+        lock.withLock { streamEnds[ObjectIdentifier(subscription)] = end }
+    }
+
+    final func forgetRemembered() {
+        let forgotten = lock.withLock { forget() }
+        _ = forgotten
+    }
+
+    // MARK: - Inspecting
+
+    /// The number of live subscriptions: not cancelled, and not tied to an owner that is gone.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of subscribers.
+    public final var subscriberCount: Int {
+        lock.withLock {
+            liveCount - slots.count(where: { $0?.subscription.ownerIsGone == true })
+        }
+    }
+
+    /// The kind, its current state, and one line per live subscription naming where it was made.
+    ///
+    /// ```
+    /// Subject<Int>(value: 80), 2 subscriptions:
+    ///   StudentCredit/CreditViewModel.swift:41
+    ///   credit_cli/Screen.swift:17
+    /// ```
+    public var debugDescription: String {
+        let kind = kindDescription
+        let locations = lock.withLock {
+            slots.compactMap { $0 }.filter { !$0.subscription.isCancelled }.map {
+                "  \($0.subscription.file):\($0.subscription.line)"
+            }
+        }
+        let count = locations.count == 1 ? "1 subscription" : "\(locations.count) subscriptions"
+        return ([kind + ", " + count + (locations.isEmpty ? "" : ":")] + locations)
+            .joined(separator: "\n")
+    }
+}
+
+// The subject kinds are thread-safe classes: every mutable property is guarded by `lock`, or is
+// only touched by the one thread that the atomic `phase` lets deliver. So they may cross threads,
+// tasks and actors whenever their values can; Swift cannot see that, hence `@unchecked`.
+extension SubjectBase: @unchecked Sendable where Value: Sendable {}
+extension Subject: @unchecked Sendable where Value: Sendable {}
+extension EventSubject: @unchecked Sendable where Value: Sendable {}
+extension ReplaySubject: @unchecked Sendable where Value: Sendable {}

@@ -1,0 +1,50 @@
+import Foundation
+import Synchronization
+
+/// Runs `body(i)` on `count` real threads at once and returns when every one has finished.
+func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
+    let group = DispatchGroup()
+    let ready = Atomic<Int>(0)
+    for index in 0..<count {
+        group.enter()
+        let thread = Thread {
+            // Start together, so that the threads really overlap.
+            ready.add(1, ordering: .acquiringAndReleasing)
+            while ready.load(ordering: .acquiring) < count {}
+            body(index)
+            group.leave()
+        }
+        thread.start()
+    }
+    group.wait()
+}
+
+/// Starts `body` on a new thread; `join()` waits for it to finish.
+final class Joinable: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        Thread { [done] in
+            body()
+            done.signal()
+        }.start()
+    }
+
+    /// Waits for the thread; false if it is still running after `seconds` (a deadlock).
+    @discardableResult
+    func join(seconds: Double = 20) -> Bool {
+        done.wait(timeout: .now() + seconds) == .success
+    }
+}
+
+/// A value list that several threads may append to.
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+
+    func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    var values: [Value] { lock.withLock { storage } }
+}
+
+/// Something to hold weakly, to prove what was freed.
+final class Token {}
