@@ -1,0 +1,143 @@
+import SimpleSubject
+import Testing
+
+/// DESIGN.md's ownership rules and guarantee 7 (nothing leaks), proven with weak references.
+@Suite struct OwnershipTests {
+    @Test func aDiscardedSubscriptionKeepsWorkingForAsLongAsTheSubjectLives() {
+        let credit = Subject(0)
+        var seen: [Int] = []
+        credit.subscribeNext { seen.append($0) }  // result discarded, as in the seed
+        credit.sendNext(5)
+        #expect(seen == [0, 5])
+    }
+
+    @Test func releasingASubjectFreesItsSubscribersAndWhatTheyCaptured() {
+        weak var weakSubject: Subject<Int>?
+        weak var weakCaptured: Token?
+        do {
+            let subject = Subject(0)
+            let captured = Token()
+            subject.subscribeNext { _ in _ = captured }
+            weakSubject = subject
+            weakCaptured = captured
+        }
+        #expect(weakSubject == nil)
+        #expect(weakCaptured == nil)
+    }
+
+    @Test func cancellingFreesTheSubscribersClosureAtOnce() {
+        let credit = Subject(0)
+        weak var weakCaptured: Token?
+        let subscription: Subscription
+        do {
+            let captured = Token()
+            weakCaptured = captured
+            subscription = credit.subscribeNext { _ in _ = captured }
+        }
+        #expect(weakCaptured != nil)
+        subscription.cancel()
+        #expect(weakCaptured == nil)
+    }
+
+    @Test func anOwnerBoundSubscriptionGetsItsOwnerBackAndDoesNotRetainIt() {
+        final class Screen { var shown: [Int] = [] }
+        let credit = Subject(0)
+        var screen: Screen? = Screen()
+        weak var weakScreen = screen
+        let subscription = credit.subscribeNext(owner: screen!) { screen, value in screen.shown.append(value) }
+        credit.sendNext(5)
+        #expect(screen?.shown == [0, 5])
+        screen = nil
+        #expect(weakScreen == nil)
+        #expect(subscription.isCancelled)
+        #expect(credit.subscriberCount == 0)
+        credit.sendNext(6)  // the subscription ends here at the latest
+        #expect(credit.debugDescription == "Subject<Int>(value: 6), 0 subscriptions")
+    }
+
+    @Test func assignWritesEveryValueAndHoldsTheObjectWeakly() {
+        final class Label { var text = "" }
+        let credit = Subject(0)
+        let text = credit.map { "\($0) points" }
+        var label: Label? = Label()
+        weak var weakLabel = label
+        text.assign(to: \.text, on: label!)
+        #expect(label?.text == "0 points")
+        credit.sendNext(30)
+        #expect(label?.text == "30 points")
+        label = nil
+        #expect(weakLabel == nil)
+        credit.sendNext(35)
+        #expect(text.subscriberCount == 0)
+    }
+
+    @Test func aChainNobodyKeptWorksForAsLongAsItsSourceLives() {
+        let credit = Subject(0)
+        var seen: [String] = []
+        credit.map { $0 * 2 }.map { "\($0)" }.subscribeNext { seen.append($0) }
+        credit.sendNext(5)
+        #expect(seen == ["0", "10"])
+    }
+
+    @Test func aChainDetachesOnceNothingCanObserveIt() {
+        let credit = Subject(0)
+        weak var weakMapped: Subject<String>?
+        let subscription: Subscription
+        do {
+            let mapped = credit.map { $0 * 2 }.map { "\($0)" }
+            weakMapped = mapped
+            subscription = mapped.subscribeNext { _ in }
+        }
+        credit.sendNext(1)
+        #expect(weakMapped != nil)  // it has a live subscriber
+        subscription.cancel()
+        credit.sendNext(2)  // the last hop notices nobody listens
+        credit.sendNext(3)  // the first hop notices its downstream is gone
+        #expect(weakMapped == nil)
+        #expect(credit.subscriberCount == 0)  // no empty slots left behind
+    }
+
+    @Test func aDerivedValueSomeoneHoldsStaysCurrentWithoutSubscribers() {
+        let credit = Subject(0)
+        let doubled = credit.map { $0 * 2 }
+        credit.sendNext(21)
+        credit.sendNext(22)
+        #expect(doubled.value == 44)
+        #expect(credit.subscriberCount == 1)
+    }
+
+    @Test func aScreenThatBindsThroughOperatorsLeavesNothingBehindWhenItCloses() {
+        final class Screen {
+            let bag = SubscriptionBag()
+            var text = ""
+            init(_ credit: Subject<Int>) {
+                credit.filter { $0 >= 0 }.map { "\($0)" }.removeDuplicates()
+                    .assign(to: \.text, on: self).store(in: bag)
+            }
+        }
+        let credit = Subject(0)
+        for _ in 0..<100 {
+            var screen: Screen? = Screen(credit)
+            credit.sendNext(credit.value + 1)
+            #expect(screen?.text == "\(credit.value)")
+            screen = nil
+        }
+        credit.sendNext(0)
+        credit.sendNext(0)
+        credit.sendNext(0)
+        #expect(credit.subscriberCount == 0)
+    }
+
+    @Test func aSyncedPairDoesNotKeepEitherSubjectAlive() {
+        weak var weakA: Subject<Int>?
+        let b = Subject(0)
+        do {
+            let a = Subject(1)
+            weakA = a
+            a.sync(with: b)
+        }
+        #expect(weakA == nil)
+        b.sendNext(2)  // notices the partner is gone and ends the binding
+        #expect(b.subscriberCount == 0)
+    }
+}
