@@ -11,6 +11,4 @@
 public final class EventSubject<Value>: SubjectBase<Value> {
     /// Creates a subject that forwards values and keeps none.
     public override init() {}
-
-    override var kindDescription: String { "EventSubject<\(Value.self)>" }
 }

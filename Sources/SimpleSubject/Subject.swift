@@ -17,9 +17,7 @@ public final class Subject<Value>: SubjectBase<Value> {
     private var current: Value?
 
     /// Creates a subject whose current value is `value`.
-    public init(_ value: Value) {
-        current = value
-    }
+    public init(_ value: Value) { current = value }
 
     /// For operators: a subject that gets its first value from its source.
     init(awaitingFirstValue: ()) {}
@@ -40,19 +38,19 @@ public final class Subject<Value>: SubjectBase<Value> {
         return current
     }
 
-    override func replay() -> Replay {
-        current.map(Replay.one) ?? .none
-    }
+    override func replay() -> Replay { current.map(Replay.one) ?? .none }
 
     override var kindDescription: String {
         let current = lock.withLock { self.current }
         return "Subject<\(Value.self)>(value: \(current.map { String(reflecting: $0) } ?? "none yet"))"
     }
 
-    /// For operators: sets the first value unless it has arrived already.
-    func fillIfEmpty(_ make: () -> Value) {
-        guard lock.withLock({ current == nil }) else { return }
+    /// For operators: sets the first value unless it has arrived already (it has, unless the
+    /// operator was made inside a delivery of its source, which queues the first call).
+    func filled(_ make: () -> Value) -> Self {
+        guard lock.withLock({ current == nil }) else { return self }
         let value = make()
         lock.withLock { if current == nil { current = value } }
+        return self
     }
 }

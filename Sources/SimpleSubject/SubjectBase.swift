@@ -25,9 +25,7 @@ import Synchronization
 /// `lock` moves it out of `idle`; the delivering thread leaves with one compare-and-swap
 /// (`delivering` → `idle`), so a send with nothing queued takes the lock once.
 private enum Phase {
-static let idle = 0
-static let delivering = 1
-static let queued = 2
+    static let idle = 0, delivering = 1, queued = 2
 }
 
 
@@ -40,17 +38,10 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
-    enum Work {
-        case value(Value, origin: ObjectIdentifier?)
-        case join(Slot)
-    }
+    enum Work { case value(Value, origin: ObjectIdentifier?), join(Slot) }
 
     /// What a new subscriber gets first.
-    enum Replay {
-        case none
-        case one(Value)
-        case many([Value])
-    }
+    enum Replay { case none, one(Value), many([Value]) }
 
     let lock = Lock()
     private let phase = Atomic<Int>(Phase.idle)
@@ -102,8 +93,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// `sendNext` with a tag that subscribers can read as `deliveryOrigin`; returns whether the
     /// subject had any subscriber (operators use it to notice that nobody is listening).
-    @inline(__always)
-    @discardableResult
+    @inline(__always) @discardableResult
     final func send(_ value: Value, from origin: AnyObject? = nil) -> Bool {
         lock.lock()
         guard becomeDeliverer() else {
@@ -117,38 +107,37 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         let listening = liveCount > 0
         lock.unlock()
         _ = displaced
-        deliveryOrigin = origin.map(ObjectIdentifier.init)
-        for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
-            slot.block(value)
-        }
+        deliver(value, to: subscribers, origin: origin.map(ObjectIdentifier.init))
         finishDelivering()
         return listening
     }
 
+    /// The seed's loop: call every subscriber that has not been cancelled meanwhile.
+    @inline(__always) private func deliver(_ value: Value, to subscribers: ContiguousArray<Slot?>, origin: ObjectIdentifier?) {
+        deliveryOrigin = origin
+        for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
+            slot.block(value)
+        }
+    }
+
     /// Called with `lock` held: takes the right to call subscribers, or reports that another
     /// thread has it (and marks that work is waiting for it).
-    @inline(__always)
-    private func becomeDeliverer() -> Bool {
+    @inline(__always) private func becomeDeliverer() -> Bool {
         while true {
-            if phase.compareExchange(
-                expected: Phase.idle, desired: Phase.delivering, ordering: .acquiringAndReleasing
-            ).exchanged { return true }
+            if move(from: Phase.idle, to: Phase.delivering) { return true }
             if phase.load(ordering: .relaxed) == Phase.queued { return false }
-            if phase.compareExchange(
-                expected: Phase.delivering, desired: Phase.queued, ordering: .acquiringAndReleasing
-            ).exchanged { return false }
+            if move(from: Phase.delivering, to: Phase.queued) { return false }
             // The deliverer left between the two checks: try again.
         }
     }
 
+    @inline(__always) private func move(from old: Int, to new: Int) -> Bool {
+        phase.compareExchange(expected: old, desired: new, ordering: .acquiringAndReleasing).exchanged
+    }
+
     /// Gives up the right to call subscribers — after doing the work others queued meanwhile.
-    @inline(__always)
-    private func finishDelivering() {
-        if !phase.compareExchange(
-            expected: Phase.delivering, desired: Phase.idle, ordering: .acquiringAndReleasing
-        ).exchanged {
-            drainQueue()
-        }
+    @inline(__always) private func finishDelivering() {
+        if !move(from: Phase.delivering, to: Phase.idle) { drainQueue() }
     }
 
     private func drainQueue() {
@@ -164,9 +153,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
                 case .join(let slot): join(slot)
                 }
             }
-        } while !phase.compareExchange(
-            expected: Phase.delivering, desired: Phase.idle, ordering: .acquiringAndReleasing
-        ).exchanged
+        } while !move(from: Phase.delivering, to: Phase.idle)
     }
 
     private func deliverQueued(_ value: Value, origin: ObjectIdentifier?) {
@@ -175,10 +162,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         let subscribers = slots
         lock.unlock()
         _ = displaced
-        deliveryOrigin = origin
-        for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
-            slot.block(value)
-        }
+        deliver(value, to: subscribers, origin: origin)
     }
 
     // MARK: - Subscribing
@@ -204,9 +188,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   - block: Called with each value.
     /// - Complexity: amortised O(1), plus the first values' delivery.
     @discardableResult
-    public final func subscribeNext(
-        file: StaticString = #fileID, line: UInt = #line, _ block: @escaping (Value) -> Void
-    ) -> Subscription {
+    public final func subscribeNext(file: StaticString = #fileID, line: UInt = #line,
+                                    _ block: @escaping (Value) -> Void) -> Subscription {
         let subscription = Subscription(host: self, file: file, line: line)
         attach(subscription, block)
         return subscription
@@ -221,10 +204,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// credit.subscribeNext(owner: self) { screen, credit in screen.show(credit) }
     /// ```
     @discardableResult
-    public final func subscribeNext<Owner: AnyObject>(
-        owner: Owner, file: StaticString = #fileID, line: UInt = #line,
-        _ block: @escaping (Owner, Value) -> Void
-    ) -> Subscription {
+    public final func subscribeNext<Owner: AnyObject>(owner: Owner, file: StaticString = #fileID, line: UInt = #line,
+                                                      _ block: @escaping (Owner, Value) -> Void) -> Subscription {
         let subscription = Subscription(host: self, owner: owner, file: file, line: line)
         attach(subscription) { value in
             guard let owner = subscription.owner else { return subscription.cancel() }
@@ -242,13 +223,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// viewModel.creditText.assign(to: \.text, on: creditLabel)
     /// ```
     @discardableResult
-    public final func assign<Root: AnyObject>(
-        to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root,
-        file: StaticString = #fileID, line: UInt = #line
-    ) -> Subscription {
-        subscribeNext(owner: object, file: file, line: line) { object, value in
-            object[keyPath: keyPath] = value
-        }
+    public final func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root,
+                                              file: StaticString = #fileID, line: UInt = #line) -> Subscription {
+        subscribeNext(owner: object, file: file, line: line) { object, value in object[keyPath: keyPath] = value }
     }
 
     /// Adds a subscriber and makes its first call. Operators use it with a subscription they made
@@ -260,8 +237,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         guard becomeDeliverer() else {
             // Joins after the work already queued, so its first call comes before later values.
             queue.append(.join(slot))
-            lock.unlock()
-            return
+            return lock.unlock()
         }
         insert(slot)
         let first = replay()
@@ -293,10 +269,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         deliveryOrigin = nil
         switch first {
         case .none: break
-        case .one(let value):
-            if !slot.subscription.isCancelledFlagSet { slot.block(value) }
-        case .many(let values):
-            for value in values where !slot.subscription.isCancelledFlagSet { slot.block(value) }
+        case .one(let value): if !slot.subscription.isCancelledFlagSet { slot.block(value) }
+        case .many(let values): for value in values where !slot.subscription.isCancelledFlagSet { slot.block(value) }
         }
     }
 
@@ -309,7 +283,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         if index >= 0 {
             removed = slots[index]
             slots[index] = nil
-            subscription.slotIndex = -1
             emptySlots += 1
             if emptySlots > 16 && emptySlots * 2 > slots.count { compact() }
         }
@@ -339,8 +312,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     final func forgetRemembered() {
-        let forgotten = lock.withLock { forget() }
-        _ = forgotten
+        _ = lock.withLock { forget() }  // released here, after the lock
     }
 
     // MARK: - Inspecting
@@ -349,9 +321,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     public final var subscriberCount: Int {
-        lock.withLock {
-            liveCount - slots.count(where: { $0?.subscription.ownerIsGone == true })
-        }
+        lock.withLock { liveCount - slots.count(where: { $0?.subscription.ownerIsGone == true }) }
     }
 
     /// The kind, its current state, and one line per live subscription naming where it was made.
@@ -364,13 +334,10 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     public var debugDescription: String {
         let kind = kindDescription
         let locations = lock.withLock {
-            slots.compactMap { $0 }.filter { !$0.subscription.isCancelled }.map {
-                "  \($0.subscription.file):\($0.subscription.line)"
-            }
+            slots.compactMap { $0?.subscription }.filter { !$0.isCancelled }.map { "  \($0.file):\($0.line)" }
         }
         let count = locations.count == 1 ? "1 subscription" : "\(locations.count) subscriptions"
-        return ([kind + ", " + count + (locations.isEmpty ? "" : ":")] + locations)
-            .joined(separator: "\n")
+        return ([kind + ", " + count + (locations.isEmpty ? "" : ":")] + locations).joined(separator: "\n")
     }
 }
 

@@ -36,19 +36,12 @@ public final class Subscription: @unchecked Sendable {
     let file: StaticString
     let line: UInt
 
-    init(host: any SubscriptionHost, owner: AnyObject? = nil, file: StaticString, line: UInt) {
+    /// A subscription to `host`, or (with no host) one that ends `parts` together.
+    init(host: (any SubscriptionHost)?, owner: AnyObject? = nil, parts: [Subscription] = [],
+         file: StaticString, line: UInt) {
         self.host = host
         self.owner = owner
         self.isOwnerBound = owner != nil
-        self.parts = []
-        self.file = file
-        self.line = line
-    }
-
-    init(combining parts: [Subscription], file: StaticString, line: UInt) {
-        self.host = nil
-        self.owner = nil
-        self.isOwnerBound = false
         self.parts = parts
         self.file = file
         self.line = line
@@ -69,13 +62,10 @@ public final class Subscription: @unchecked Sendable {
     }
 
     /// Whether the subscription has ended: it was cancelled, or the object it is tied to is gone.
-    public var isCancelled: Bool {
-        isCancelledFlagSet || ownerIsGone
-    }
+    public var isCancelled: Bool { isCancelledFlagSet || ownerIsGone }
 
     /// The flag alone: the check a delivery makes before each call.
-    @inline(__always)
-    var isCancelledFlagSet: Bool { cancelled.load(ordering: .acquiring) }
+    @inline(__always) var isCancelledFlagSet: Bool { cancelled.load(ordering: .acquiring) }
 
     var ownerIsGone: Bool { isOwnerBound && owner == nil }
 
@@ -84,7 +74,5 @@ public final class Subscription: @unchecked Sendable {
     /// ```swift
     /// credit.subscribeNext { print($0) }.store(in: bag)
     /// ```
-    public func store(in bag: SubscriptionBag) {
-        bag.insert(self)
-    }
+    public func store(in bag: SubscriptionBag) { bag.insert(self) }
 }

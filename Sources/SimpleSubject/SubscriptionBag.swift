@@ -40,9 +40,7 @@ public final class SubscriptionBag: @unchecked Sendable {
     }
 
     /// The number of subscriptions stored that have not ended yet.
-    public var count: Int {
-        lock.withLock { subscriptions.count(where: { !$0.isCancelled }) }
-    }
+    public var count: Int { lock.withLock { subscriptions.count(where: { !$0.isCancelled }) } }
 
     func insert(_ subscription: Subscription) {
         lock.withLock {

@@ -43,7 +43,7 @@ import Testing
         final class Screen { var shown: [Int] = [] }
         let credit = Subject(0)
         var screen: Screen? = Screen()
-        weak var weakScreen = screen
+        weak let weakScreen = screen
         let subscription = credit.subscribeNext(owner: screen!) { screen, value in screen.shown.append(value) }
         credit.sendNext(5)
         #expect(screen?.shown == [0, 5])
@@ -60,7 +60,7 @@ import Testing
         let credit = Subject(0)
         let text = credit.map { "\($0) points" }
         var label: Label? = Label()
-        weak var weakLabel = label
+        weak let weakLabel = label
         text.assign(to: \.text, on: label!)
         #expect(label?.text == "0 points")
         credit.sendNext(30)

@@ -16,29 +16,21 @@ final class Feed<Output> {
     /// With several sources, closures run on several threads at once; this lock guards `target`.
     private let lock: Lock?
 
-    init(
-        _ target: SubjectBase<Output>, from sources: [any SubscriptionHost], clearsOnSkip: Bool = false,
-        file: StaticString, line: UInt
-    ) {
+    init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost], clearsOnSkip: Bool = false,
+         file: StaticString, line: UInt) {
         self.target = target
         self.clearsOnSkip = clearsOnSkip
         parts = sources.map { Subscription(host: $0, file: file, line: line) }
-        subscription = parts.count == 1 ? parts[0] : Subscription(combining: parts, file: file, line: line)
+        subscription = parts.count == 1 ? parts[0] : Subscription(host: nil, parts: parts, file: file, line: line)
         lock = parts.count == 1 ? nil : Lock()
     }
 
     deinit { lock?.deallocate() }
 
     /// Passes `value` on, and detaches if nobody was listening and nobody else holds the target.
-    @inline(__always)
-    func send(_ value: Output, from origin: AnyObject? = nil) {
-        if let lock {
-            let target = lock.withLock { self.target }
-            if target.send(value, from: origin) { return }
-        } else if target.send(value, from: origin) {
-            return
-        }
-        detachIfUnobserved()
+    @inline(__always) func send(_ value: Output) {
+        let listening = lock == nil ? target.send(value) : lock!.withLock { target }.send(value)
+        if !listening { detachIfUnobserved() }
     }
 
     /// Passes nothing on for this value.

@@ -8,43 +8,38 @@ extension Subject {
     /// ```swift
     /// credit.filter { $0 >= 70 }.subscribeNext { _ in print("passed") }
     /// ```
-    public func filter(
-        file: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping (Value) -> Bool
-    ) -> ReplaySubject<Value> {
-        let filtered = ReplaySubject<Value>(bufferSize: 1)
-        feedFiltered(into: filtered, clearsOnSkip: true, isIncluded, file, line)
-        return filtered
+    public func filter(file: StaticString = #fileID, line: UInt = #line,
+                       _ isIncluded: @escaping (Value) -> Bool) -> ReplaySubject<Value> {
+        feedFiltered(into: ReplaySubject(bufferSize: 1), clearsOnSkip: true, file, line, isIncluded)
     }
 }
 
 extension EventSubject {
     /// An event subject that sends the values, sent from now on, that satisfy `isIncluded`.
-    public func filter(
-        file: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping (Value) -> Bool
-    ) -> EventSubject<Value> {
-        let filtered = EventSubject<Value>()
-        feedFiltered(into: filtered, clearsOnSkip: false, isIncluded, file, line)
-        return filtered
+    public func filter(file: StaticString = #fileID, line: UInt = #line,
+                       _ isIncluded: @escaping (Value) -> Bool) -> EventSubject<Value> {
+        feedFiltered(into: EventSubject(), file, line, isIncluded)
     }
 }
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the values that satisfy `isIncluded`.
-    public func filter(
-        file: StaticString = #fileID, line: UInt = #line, _ isIncluded: @escaping (Value) -> Bool
-    ) -> ReplaySubject<Value> {
-        let filtered = ReplaySubject<Value>(bufferSize: bufferSize)
-        feedFiltered(into: filtered, clearsOnSkip: false, isIncluded, file, line)
-        return filtered
+    public func filter(file: StaticString = #fileID, line: UInt = #line,
+                       _ isIncluded: @escaping (Value) -> Bool) -> ReplaySubject<Value> {
+        feedFiltered(into: ReplaySubject(bufferSize: bufferSize), file, line, isIncluded)
     }
 }
 
 extension SubjectBase {
-    final func feedFiltered(
-        into target: SubjectBase<Value>, clearsOnSkip: Bool, _ isIncluded: @escaping (Value) -> Bool,
-        _ file: StaticString, _ line: UInt
-    ) {
+    /// Sends the values that satisfy `isIncluded` into `target`; the operators that pass some
+    /// values on unchanged share it. With `clearsOnSkip`, a skipped value also clears what
+    /// `target` replays, so a new subscriber gets nothing rather than a stale value.
+    final func feedFiltered<Target: SubjectBase<Value>>(
+        into target: Target, clearsOnSkip: Bool = false, _ file: StaticString, _ line: UInt,
+        _ isIncluded: @escaping (Value) -> Bool
+    ) -> Target {
         let feed = Feed(target, from: [self], clearsOnSkip: clearsOnSkip, file: file, line: line)
         attach(feed.subscription) { isIncluded($0) ? feed.send($0) : feed.skip() }
+        return target
     }
 }

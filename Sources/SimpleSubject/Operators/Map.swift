@@ -9,46 +9,38 @@ extension Subject {
     /// ```
     ///
     /// The result stays connected while anyone can observe it (a live subscriber, or a reference
-    /// to it), and detaches from this subject at its next send once nobody can.
+    /// to it), and detaches from this subject at its next send once nobody can. The same holds for
+    /// every operator.
     /// - Complexity: one extra send per value.
-    public func map<Result>(
-        file: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> Result
-    ) -> Subject<Result> {
-        let mapped = Subject<Result>(awaitingFirstValue: ())
-        feedMapped(into: mapped, transform, file, line)
-        mapped.fillIfEmpty { transform(value) }
-        return mapped
+    public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+                            _ transform: @escaping (Value) -> Result) -> Subject<Result> {
+        feedMapped(into: Subject<Result>(awaitingFirstValue: ()), file, line, transform).filled { transform(value) }
     }
 }
 
 extension EventSubject {
     /// An event subject that sends `transform` of every value sent from now on.
-    public func map<Result>(
-        file: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> Result
-    ) -> EventSubject<Result> {
-        let mapped = EventSubject<Result>()
-        feedMapped(into: mapped, transform, file, line)
-        return mapped
+    public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+                            _ transform: @escaping (Value) -> Result) -> EventSubject<Result> {
+        feedMapped(into: EventSubject<Result>(), file, line, transform)
     }
 }
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding `transform` of this subject's values.
-    public func map<Result>(
-        file: StaticString = #fileID, line: UInt = #line, _ transform: @escaping (Value) -> Result
-    ) -> ReplaySubject<Result> {
-        let mapped = ReplaySubject<Result>(bufferSize: bufferSize)
-        feedMapped(into: mapped, transform, file, line)
-        return mapped
+    public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+                            _ transform: @escaping (Value) -> Result) -> ReplaySubject<Result> {
+        feedMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, transform)
     }
 }
 
 extension SubjectBase {
-    final func feedMapped<Result>(
-        into target: SubjectBase<Result>, _ transform: @escaping (Value) -> Result,
-        _ file: StaticString, _ line: UInt
-    ) {
+    /// Sends `transform` of each value into `target`; the one-to-one operators' common part.
+    final func feedMapped<Result, Target: SubjectBase<Result>>(
+        into target: Target, _ file: StaticString, _ line: UInt, _ transform: @escaping (Value) -> Result
+    ) -> Target {
         let feed = Feed(target, from: [self], file: file, line: line)
         attach(feed.subscription) { feed.send(transform($0)) }
+        return target
     }
 }

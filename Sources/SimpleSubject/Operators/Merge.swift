@@ -6,15 +6,11 @@
 /// ```
 ///
 /// Values sent to different sources from several threads at once are put in one order.
-public func merge<Value>(
-    _ first: SubjectBase<Value>, _ second: SubjectBase<Value>, _ others: SubjectBase<Value>...,
-    file: StaticString = #fileID, line: UInt = #line
-) -> EventSubject<Value> {
+public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Value>, _ others: SubjectBase<Value>...,
+                         file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
     let merged = EventSubject<Value>()
     let sources = [first, second] + others
     let feed = Feed(merged, from: sources, file: file, line: line)
-    for (source, part) in zip(sources, feed.parts) {
-        source.attach(part) { feed.send($0) }
-    }
+    for (source, part) in zip(sources, feed.parts) { source.attach(part) { feed.send($0) } }
     return merged
 }

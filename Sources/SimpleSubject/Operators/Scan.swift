@@ -5,14 +5,10 @@ extension Subject {
     /// ```swift
     /// let total = points.scan(0, +)
     /// ```
-    public func scan<Result>(
-        _ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-        _ next: @escaping (Result, Value) -> Result
-    ) -> Subject<Result> {
-        let accumulated = Subject<Result>(awaitingFirstValue: ())
-        feedAccumulated(into: accumulated, initial, next, file, line)
-        accumulated.fillIfEmpty { next(initial, value) }
-        return accumulated
+    public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+                             _ next: @escaping (Result, Value) -> Result) -> Subject<Result> {
+        feedMapped(into: Subject<Result>(awaitingFirstValue: ()), file, line, accumulate(initial, next))
+            .filled { next(initial, value) }
     }
 }
 
@@ -23,38 +19,28 @@ extension EventSubject {
     /// let presses = EventSubject<Int>()
     /// let total = presses.scan(0, +)   // 5, 10, 15 … as presses send 5s
     /// ```
-    public func scan<Result>(
-        _ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-        _ next: @escaping (Result, Value) -> Result
-    ) -> EventSubject<Result> {
-        let accumulated = EventSubject<Result>()
-        feedAccumulated(into: accumulated, initial, next, file, line)
-        return accumulated
+    public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+                             _ next: @escaping (Result, Value) -> Result) -> EventSubject<Result> {
+        feedMapped(into: EventSubject<Result>(), file, line, accumulate(initial, next))
     }
 }
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the running results of `next`.
-    public func scan<Result>(
-        _ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-        _ next: @escaping (Result, Value) -> Result
-    ) -> ReplaySubject<Result> {
-        let accumulated = ReplaySubject<Result>(bufferSize: bufferSize)
-        feedAccumulated(into: accumulated, initial, next, file, line)
-        return accumulated
+    public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+                             _ next: @escaping (Result, Value) -> Result) -> ReplaySubject<Result> {
+        feedMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, accumulate(initial, next))
     }
 }
 
-extension SubjectBase {
-    final func feedAccumulated<Result>(
-        into target: SubjectBase<Result>, _ initial: Result, _ next: @escaping (Result, Value) -> Result,
-        _ file: StaticString, _ line: UInt
-    ) {
-        let feed = Feed(target, from: [self], file: file, line: line)
-        var result = initial  // only the source's delivering thread touches it
-        attach(feed.subscription) { value in
-            result = next(result, value)
-            feed.send(result)
-        }
+/// The running result of `next`. Only the source's delivering thread calls it, so its memory
+/// needs no lock.
+private func accumulate<Result, Value>(
+    _ initial: Result, _ next: @escaping (Result, Value) -> Result
+) -> (Value) -> Result {
+    var result = initial
+    return { value in
+        result = next(result, value)
+        return result
     }
 }

@@ -11,9 +11,7 @@ extension Subject {
     /// Both subjects are held weakly; the binding ends when either is released, or on `cancel()`
     /// of the returned subscription, which ends both directions.
     @discardableResult
-    public func sync(
-        with partner: Subject<Value>, file: StaticString = #fileID, line: UInt = #line
-    ) -> Subscription {
+    public func sync(with partner: Subject<Value>, file: StaticString = #fileID, line: UInt = #line) -> Subscription {
         sync(with: partner, file: file, line: line, forward: { $0 }, backward: { $0 })
     }
 
@@ -25,28 +23,22 @@ extension Subject {
     /// celsius.sync(with: fahrenheit, forward: { $0 * 9 / 5 + 32 }, backward: { ($0 - 32) * 5 / 9 })
     /// ```
     @discardableResult
-    public func sync<Other>(
-        with partner: Subject<Other>, file: StaticString = #fileID, line: UInt = #line,
-        forward: @escaping (Value) -> Other, backward: @escaping (Other) -> Value
-    ) -> Subscription {
+    public func sync<Other>(with partner: Subject<Other>, file: StaticString = #fileID, line: UInt = #line,
+                            forward: @escaping (Value) -> Other, backward: @escaping (Other) -> Value) -> Subscription {
         let toPartner = Subscription(host: self, file: file, line: line)
         let toSelf = Subscription(host: partner, file: file, line: line)
-        let binding = Subscription(combining: [toPartner, toSelf], file: file, line: line)
+        let binding = Subscription(host: nil, parts: [toPartner, toSelf], file: file, line: line)
         // Values this binding carries are tagged with it, so the other side knows not to echo them.
         attach(toPartner) { [weak self, weak partner] value in
             guard let self, let partner else { return binding.cancel() }
-            if self.deliveryOrigin != ObjectIdentifier(binding) {
-                partner.send(forward(value), from: binding)
-            }
+            if self.deliveryOrigin != ObjectIdentifier(binding) { partner.send(forward(value), from: binding) }
         }
         var isFirstCall = true  // only `partner`'s delivering thread touches it
         partner.attach(toSelf) { [weak self, weak partner] value in
             guard let self, let partner else { return binding.cancel() }
             // The first call is the partner's current value, which this subject's replaces.
             if isFirstCall { return isFirstCall = false }
-            if partner.deliveryOrigin != ObjectIdentifier(binding) {
-                self.send(backward(value), from: binding)
-            }
+            if partner.deliveryOrigin != ObjectIdentifier(binding) { self.send(backward(value), from: binding) }
         }
         return binding
     }
