@@ -10,10 +10,10 @@ import Testing
     @Test func subscribersRunSynchronouslyInSubscriptionOrderOnTheSendingThread() {
         let subject = EventSubject<Int>()
         var log: [String] = []
-        let sender = Thread.current
+        let sender = currentThreadID()
         for name in ["a", "b", "c"] {
             subject.subscribeNext { _ in
-                #expect(Thread.current == sender)
+                #expect(currentThreadID() == sender)
                 log.append(name)
             }
         }
@@ -28,8 +28,10 @@ import Testing
         let inDelivery = DispatchSemaphore(value: 0)
         let lateSendReturned = DispatchSemaphore(value: 0)
         let log = Recorder<String>()
+        let firstThread = Atomic<UInt>(0)
         subject.subscribeNext { value in
-            log.append("\(value) on \(Thread.current.name ?? "?")")
+            let onFirst = currentThreadID() == firstThread.load(ordering: .acquiring)
+            log.append("\(value) on \(onFirst ? "first" : "another thread")")
             if value == 1 {
                 inDelivery.signal()
                 // If the late sender waited for us, this would time out.
@@ -38,7 +40,7 @@ import Testing
             }
         }
         let first = Joinable {
-            Thread.current.name = "first"
+            firstThread.store(currentThreadID(), ordering: .releasing)
             subject.sendNext(1)
             log.append("first's sendNext returned")
         }

@@ -48,3 +48,12 @@ final class Recorder<Value: Sendable>: @unchecked Sendable {
 
 /// Something to hold weakly, to prove what was freed.
 final class Token {}
+
+/// The calling thread's identity (Foundation's `Thread.current` is unreliable under TSan).
+func currentThreadID() -> UInt {
+    #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+    #else
+    UInt(pthread_self())
+    #endif
+}
