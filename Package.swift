@@ -9,10 +9,20 @@ let package = Package(
     platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
     products: [
         .library(name: "SimpleSubject", targets: ["SimpleSubject"]),
+        .library(name: "StudentCredit", targets: ["StudentCredit"]),
+        .executable(name: "credit-cli", targets: ["credit-cli"]),
     ],
     targets: [
         .target(name: "SimpleSubject"),
+        .target(name: "StudentCredit", dependencies: ["SimpleSubject"]),
+        // The CLI's logic — options, the command language, the screen — as plain functions
+        // that tests call directly; `credit-cli` only calls `runCreditCLI`.
+        .target(name: "CreditCLI", dependencies: ["StudentCredit"]),
+        .executableTarget(name: "credit-cli", dependencies: ["CreditCLI"]),
         .testTarget(name: "SimpleSubjectTests", dependencies: ["SimpleSubject"]),
+        .testTarget(name: "StudentCreditTests", dependencies: ["StudentCredit"]),
+        // Depends on credit-cli so that `swift test` builds the binary its end-to-end tests run.
+        .testTarget(name: "CreditCLITests", dependencies: ["CreditCLI", "credit-cli"]),
     ],
     swiftLanguageModes: [.v6]
 )

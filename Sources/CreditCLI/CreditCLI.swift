@@ -1,0 +1,99 @@
+import StudentCredit
+
+/// Runs credit-cli with `arguments` (without the program name); returns the exit status.
+public func runCreditCLI(arguments: [String]) -> Int32 {
+    let environment = Terminal.environment()
+    let invocation: Invocation
+    do {
+        invocation = try parseArguments(arguments, environment: environment)
+    } catch {
+        Terminal.write("credit-cli: \(error.message)\nTry 'credit-cli --help' for more information.\n", to: 2)
+        return 64
+    }
+    switch invocation {
+    case .help:
+        Terminal.write(usage)
+        return 0
+    case .version:
+        Terminal.write("credit-cli \(version)\n")
+        return 0
+    case .run(let options):
+        let stdoutIsTerminal = Terminal.isTerminal(1)
+        let painter = Painter(isOn: options.color.isOn(stdoutIsTerminal: stdoutIsTerminal, environment: environment))
+        guard Terminal.isTerminal(0) else { return runScripted(options, painter: painter) }
+        let cursorControl = stdoutIsTerminal && environment["TERM"] != "dumb"
+        return runInteractive(options, painter: painter, cursorControl: cursorControl)
+    }
+}
+
+/// Reads keys until one quits; see ``KeyAction``.
+private func runInteractive(_ options: Options, painter: Painter, cursorControl: Bool) -> Int32 {
+    var session: InteractiveSession?
+    let status = Terminal.inRawMode(fullScreen: cursorControl) {
+        let screen = InteractiveSession(
+            options: options, painter: painter, width: Terminal.width(), usesCursorControl: cursorControl,
+            write: { Terminal.write($0) })
+        session = screen
+        while true {
+            switch Terminal.waitForEvent() {
+            case .resized?:
+                screen.width = Terminal.width()
+                screen.redraw(force: true)
+                continue
+            case .endOfInput?, nil:
+                return 0
+            case .input?:
+                break
+            }
+            var byte: UInt8 = 0
+            guard Terminal.read(into: &byte, count: 1) == 1 else { return 0 }  // end of input
+            var action = keyAction(for: byte)
+            if byte == 0x1B, Terminal.waitForEvent(timeout: 30) == .input {
+                // Not the Esc key but an escape sequence (an arrow key, say): read it and say so.
+                skipEscapeSequence()
+                action = .unknown("")
+            }
+            if let status = screen.press(action) { return status }
+        }
+    }
+    // Leave the final state in the scrollback, where the screen was.
+    if let display = session?.viewModel.display.value {
+        Terminal.write("\(options.name): \(scriptLine(display, painter: painter))\n")
+    }
+    return status
+}
+
+/// Reads the rest of an escape sequence that began with Esc: `ESC [ … final` or `ESC O x`, or a
+/// single byte after Esc (Alt+key). Stops at the final byte, so keys typed after it are kept.
+private func skipEscapeSequence() {
+    var byte: UInt8 = 0
+    guard Terminal.read(into: &byte, count: 1) == 1 else { return }
+    let isControlSequence = byte == UInt8(ascii: "[")
+    guard isControlSequence || byte == UInt8(ascii: "O") else { return }
+    for _ in 0..<16 {
+        guard Terminal.waitForEvent(timeout: 30) == .input, Terminal.read(into: &byte, count: 1) == 1 else { return }
+        // ESC O takes one byte; ESC [ ends with a byte from @ to ~.
+        if !isControlSequence || (0x40...0x7E).contains(byte) { return }
+    }
+}
+
+/// Reads commands, one a line, until `quit` or end of input. Bad lines get a message on stderr
+/// and change nothing.
+private func runScripted(_ options: Options, painter: Painter) -> Int32 {
+    let session = ScriptSession(options: options, painter: painter) { Terminal.write($0 + "\n") }
+    var reader = LineReader()
+    var chunk = [UInt8](repeating: 0, count: 4_096)
+    while true {
+        let count = Terminal.read(into: &chunk, count: chunk.count)
+        let lines = count == 0 ? reader.finish() : reader.feed(chunk[..<count])
+        for line in lines {
+            switch line.command {
+            case .success(.quit): return 0
+            case .success(let command): session.run(command)
+            case .failure(let error):
+                Terminal.write("credit-cli: line \(line.number): \(line.quoted): \(error.message)\n", to: 2)
+            }
+        }
+        if count == 0 { return 0 }
+    }
+}

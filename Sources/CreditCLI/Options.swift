@@ -1,0 +1,157 @@
+import StudentCredit
+
+/// When to colour the output.
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+
+    /// Whether to colour, given where stdout goes and the environment: `always` and `never`
+    /// decide alone; `auto` colours a terminal unless `NO_COLOR` is set (non-empty) or `TERM=dumb`.
+    public func isOn(stdoutIsTerminal: Bool, environment: [String: String]) -> Bool {
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return stdoutIsTerminal
+        }
+    }
+}
+
+/// Everything the command line says: the student, the rules, the language and the colour.
+public struct Options: Sendable, Equatable {
+    public var name = "ming"
+    public var gender = Gender.male
+    public var number = 345
+    public var policy = CreditPolicy.standard
+    public var language = Language.english
+    public var color = ColorChoice.auto
+
+    public init() {}
+}
+
+/// What the command line asks for.
+public enum Invocation: Sendable, Equatable {
+    case run(Options)
+    case help
+    case version
+}
+
+/// A bad option or value; the program prints `message` on stderr and exits with status 64.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let message: String
+    public init(message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Reads the arguments (without the program name). The language defaults from `LC_ALL`, else
+/// `LANG`.
+public func parseArguments(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
+    var options = Options()
+    let locale = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
+    options.language = Language(locale: locale ?? "")
+    var passMark: Int?
+    var remaining = arguments[...]
+
+    while let argument = remaining.popFirst() {
+        guard argument.hasPrefix("--"), argument.count > 2 else {
+            throw UsageError(message: "unexpected argument '\(printable(argument))'")
+        }
+        // --name=value and --name value are both accepted.
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let option = String(parts[0])
+        func value() throws(UsageError) -> String {
+            if parts.count == 2 { return String(parts[1]) }
+            guard let next = remaining.popFirst() else { throw UsageError(message: "\(option) needs a value") }
+            return next
+        }
+        switch option {
+        case "--help" where parts.count == 1: return .help
+        case "--version" where parts.count == 1: return .version
+        case "--name": options.name = try validName(value())
+        case "--gender": options.gender = try choice(option, value(), Gender.allCases)
+        case "--number": options.number = try integer(option, value(), atLeast: 0)
+        case "--step": options.policy.step = try integer(option, value(), atLeast: 1)
+        case "--pass-mark": passMark = try integer(option, value(), atLeast: Int.min)
+        case "--lang": options.language = try choice(option, value(), Language.allCases)
+        case "--color", "--colour": options.color = try choice(option, value(), ColorChoice.allCases)
+        default: throw UsageError(message: "unknown option '\(printable(option))'")
+        }
+    }
+    if let passMark {
+        options.policy.passMark = passMark
+        if let problem = options.policy.problem { throw UsageError(message: "--pass-mark: \(problem)") }
+    }
+    return .run(options)
+}
+
+private func validName(_ name: String) throws(UsageError) -> String {
+    if name.isEmpty { throw UsageError(message: "--name must not be empty") }
+    if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        throw UsageError(message: "--name must not contain control characters")
+    }
+    if name.count > 40 { throw UsageError(message: "--name must be 40 characters or fewer") }
+    return name
+}
+
+private func choice<Choice: RawRepresentable<String>>(
+    _ option: String, _ value: String, _ choices: [Choice]
+) throws(UsageError) -> Choice {
+    guard let choice = choices.first(where: { $0.rawValue == value }) else {
+        let names = choices.map(\.rawValue).joined(separator: ", ")
+        throw UsageError(message: "\(option) must be one of \(names), not '\(printable(value))'")
+    }
+    return choice
+}
+
+private func integer(_ option: String, _ value: String, atLeast minimum: Int) throws(UsageError) -> Int {
+    guard let number = Int(value) else {
+        let isDigits = !value.isEmpty && value.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy(\.isASCIIDigit)
+        throw UsageError(message: isDigits
+            ? "\(option): \(value) is too large"
+            : "\(option) needs a whole number, not '\(printable(value))'")
+    }
+    guard number >= minimum else { throw UsageError(message: "\(option) must be \(minimum) or more, not \(number)") }
+    return number
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isWholeNumber }
+}
+
+/// `text` with control characters escaped, safe to quote in a message.
+func printable(_ text: String) -> String {
+    String(text.unicodeScalars.flatMap { scalar in
+        scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: true)) : [Character(scalar)]
+    })
+}
+
+/// The text `--help` prints.
+public let usage = """
+    Usage: credit-cli [options]
+
+    Watch a student's credit change colour: gray below 30, purple from 30, red from the pass mark.
+
+    Interactive (stdin is a terminal): space, Enter or + add one step; - takes one step back;
+    r resets; q, Esc, Ctrl-C or Ctrl-D quit.
+    Scripted (stdin is a pipe or file): one command a line — add, add N, set N, reset, quit (an
+    empty line is add). Each change prints one line: the credit, its colour and the status.
+
+    Options:
+      --name NAME                the student's name (default: ming)
+      --gender male|female       the student's gender (default: male)
+      --number N                 the student number (default: 345)
+      --step N                   points one key press adds, 1 or more (default: 5)
+      --pass-mark N              the lowest passing credit, above 30 (default: 70)
+      --lang en|zh               label language (default: from LC_ALL or LANG)
+      --color auto|always|never  colour the output (default: auto: a terminal, unless
+                                 NO_COLOR is set or TERM=dumb)
+      --help                     show this help
+      --version                  show the version
+
+    Exit status: 0 on quit or end of input, 130 after Ctrl-C, 64 for a usage error.
+
+    """
+
+/// The program's semantic version.
+public let version = "1.0.0"

@@ -1,0 +1,62 @@
+import CreditCLI
+import StudentCredit
+import Testing
+
+@Suite struct ScriptCommandTests {
+    @Test(arguments: [
+        ("add", ScriptCommand.add(nil)), ("", .add(nil)), ("   ", .add(nil)), ("add 20", .add(20)),
+        ("add -5", .add(-5)), ("  add   7  ", .add(7)), ("add 5\r", .add(5)), ("set 0", .set(0)),
+        ("set 70", .set(70)), ("reset", .reset), ("quit", .quit),
+    ])
+    func commands(line: String, command: ScriptCommand) {
+        #expect(parseScriptLine(line) == .success(command))
+    }
+
+    @Test(arguments: [
+        ("jump", "unknown command; use add, add N, set N, reset or quit"),
+        ("set", "set needs one number"),
+        ("set -1", "set needs 0 or more, not -1"),
+        ("add x", "x is not a whole number"),
+        ("add 1 2", "add needs one number"),
+        ("add 99999999999999999999", "99999999999999999999 is too large"),
+        ("reset 5", "reset takes no number"),
+        ("ADD", "unknown command; use add, add N, set N, reset or quit"),
+    ])
+    func badLines(line: String, message: String) {
+        #expect(parseScriptLine(line) == .failure(ScriptError(message: message)))
+    }
+
+    @Test func theLineReaderNumbersLinesAndSurvivesAnyBytes() {
+        var reader = LineReader()
+        var bytes = Array("add\nfoo\n".utf8) + [0xFF, 0xFE, 0x0A]
+        bytes += Array(repeating: UInt8(ascii: "a"), count: 5_000) + [0x0A]
+        bytes += Array("set 5".utf8)
+        var lines = reader.feed(bytes[..<3])  // a line split across reads
+        lines += reader.feed(bytes[3...])
+        lines += reader.finish()
+        #expect(lines.map(\.number) == [1, 2, 3, 4, 5])
+        #expect(lines[0].command == .success(.add(nil)))
+        #expect(lines[1].quoted == "\"foo\"")
+        #expect(lines[2].command == .failure(ScriptError(message: "not valid UTF-8")))
+        #expect(lines[3].command == .failure(ScriptError(message: "longer than 1024 bytes")))
+        #expect(lines[3].quoted.count < 70)
+        #expect(lines[4].command == .success(.set(5)))
+    }
+
+    @Test func controlCharactersAreEscapedWhenALineIsQuoted() {
+        var reader = LineReader()
+        let lines = reader.feed(Array("\u{1B}[2J\n".utf8))
+        #expect(lines[0].quoted == #""\u{1B}[2J""#)
+    }
+
+    @Test func aScriptPrintsOneLinePerChangeAndNothingForNoChange() {
+        var output: [String] = []
+        let session = ScriptSession(options: Options(), painter: Painter(isOn: false)) { output.append($0) }
+        for command in [ScriptCommand.add(nil), .add(nil), .add(20), .set(70), .set(70), .reset, .reset,
+                        .add(-5), .set(Int.max), .add(nil)] {
+            session.run(command)
+        }
+        #expect(output == ["5 gray Fail", "10 gray Fail", "30 purple Fail", "70 red Pass", "0 gray Not set",
+                           "9223372036854775807 red Pass"])
+    }
+}
