@@ -1,10 +1,10 @@
 // The only file that knows which platform it runs on.
 #if canImport(Darwin)
 import Darwin
-private typealias Mutex = os_unfair_lock
+@usableFromInline typealias Mutex = os_unfair_lock
 private func initialize(_ mutex: UnsafeMutablePointer<Mutex>) { mutex.initialize(to: os_unfair_lock()) }
-private func acquire(_ mutex: UnsafeMutablePointer<Mutex>) { os_unfair_lock_lock(mutex) }
-private func release(_ mutex: UnsafeMutablePointer<Mutex>) { os_unfair_lock_unlock(mutex) }
+@inlinable func acquire(_ mutex: UnsafeMutablePointer<Mutex>) { os_unfair_lock_lock(mutex) }
+@inlinable func release(_ mutex: UnsafeMutablePointer<Mutex>) { os_unfair_lock_unlock(mutex) }
 private func destroy(_ mutex: UnsafeMutablePointer<Mutex>) {}
 #else
 #if canImport(Glibc)
@@ -14,14 +14,14 @@ import Musl
 #else
 #error("SimpleSubject needs Darwin, Glibc or Musl for its lock")
 #endif
-private typealias Mutex = pthread_mutex_t
+@usableFromInline typealias Mutex = pthread_mutex_t
 private func initialize(_ mutex: UnsafeMutablePointer<Mutex>) {
     mutex.initialize(to: pthread_mutex_t())
     let status = pthread_mutex_init(mutex, nil)
     precondition(status == 0, "pthread_mutex_init failed with \(status)")
 }
-private func acquire(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_lock(mutex) }
-private func release(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_unlock(mutex) }
+@inlinable func acquire(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_lock(mutex) }
+@inlinable func release(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_unlock(mutex) }
 private func destroy(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_destroy(mutex) }
 #endif
 
@@ -30,16 +30,16 @@ private func destroy(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_destr
 ///
 /// It lives on the heap so that it never moves; its owner calls ``deallocate()`` in its `deinit`.
 /// Nothing that runs user code may be called while it is held.
-struct Lock {
-    private let mutex: UnsafeMutablePointer<Mutex>
+@usableFromInline struct Lock {
+    @usableFromInline let mutex: UnsafeMutablePointer<Mutex>
 
     init() {
         mutex = .allocate(capacity: 1)
         initialize(mutex)
     }
 
-    @inline(__always) func lock() { acquire(mutex) }
-    @inline(__always) func unlock() { release(mutex) }
+    @inlinable func lock() { acquire(mutex) }
+    @inlinable func unlock() { release(mutex) }
 
     func deallocate() {
         destroy(mutex)

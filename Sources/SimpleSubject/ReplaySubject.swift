@@ -19,6 +19,7 @@ public final class ReplaySubject<Value>: SubjectBase<Value> {
     public init(bufferSize: Int) {
         precondition(bufferSize >= 0, "ReplaySubject(bufferSize:) needs a bufferSize of 0 or more, not \(bufferSize)")
         self.bufferSize = bufferSize
+        super.init(memory: .recorded)
         buffer.reserveCapacity(bufferSize)
     }
 

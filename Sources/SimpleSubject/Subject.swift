@@ -13,14 +13,11 @@
 /// Unlike ``EventSubject``, a `Subject` always has a value; unlike ``ReplaySubject``, it
 /// remembers only the last one.
 public final class Subject<Value>: SubjectBase<Value> {
-    /// `nil` only while an operator builds a derived subject, before its first value arrives.
-    private var current: Value?
-
     /// Creates a subject whose current value is `value`.
-    public init(_ value: Value) { current = value }
+    public init(_ value: Value) { super.init(memory: .latest, current: value) }
 
     /// For operators: a subject that gets its first value from its source.
-    init(awaitingFirstValue: ()) {}
+    init(awaitingFirstValue: ()) { super.init(memory: .latest) }
 
     /// The value most recently delivered.
     ///
@@ -31,11 +28,6 @@ public final class Subject<Value>: SubjectBase<Value> {
     public var value: Value {
         get { lock.withLock { current! } }
         set { sendNext(newValue) }
-    }
-
-    override func record(_ value: Value) -> Value? {
-        defer { current = value }
-        return current
     }
 
     override func replay() -> Replay { current.map(Replay.one) ?? .none }

@@ -24,40 +24,50 @@ import Synchronization
 /// or one thread that has queued work waiting (`delivering` → `queued`). Only a thread holding
 /// `lock` moves it out of `idle`; the delivering thread leaves with one compare-and-swap
 /// (`delivering` → `idle`), so a send with nothing queued takes the lock once.
-private enum Phase {
-    static let idle = 0, delivering = 1, queued = 2
-}
+@usableFromInline enum Phase: Int, AtomicRepresentable { case idle, delivering, queued }
 
 
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
-    typealias Block = (Value) -> Void
+    @usableFromInline typealias Block = (Value) -> Void
 
-    struct Slot {
-        let subscription: Subscription
-        let block: Block
+    @usableFromInline struct Slot {
+        @usableFromInline let subscription: Subscription
+        @usableFromInline let block: Block
     }
 
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
-    enum Work { case value(Value, origin: ObjectIdentifier?), join(Slot) }
+    @usableFromInline enum Work { case value(Value, origin: ObjectIdentifier?), join(Slot) }
 
     /// What a new subscriber gets first.
     enum Replay { case none, one(Value), many([Value]) }
 
-    let lock = Lock()
-    private let phase = Atomic<Int>(Phase.idle)
+    /// What a send remembers: nothing (``EventSubject``), the latest value (``Subject``, stored
+    /// here so that `send` keeps it without a call), or whatever `record` keeps (``ReplaySubject``).
+    @usableFromInline enum Memory { case nothing, latest, recorded }
 
-    // Guarded by `lock`:
-    private var slots: ContiguousArray<Slot?> = []
-    private var emptySlots = 0
-    private var liveCount = 0
-    private var queue: [Work] = []
-    private var streamEnds: [ObjectIdentifier: () -> Void] = [:]
+    @usableFromInline final let memory: Memory
+    @usableFromInline final let lock = Lock()
+    @usableFromInline final let phase = Atomic<Phase>(.idle)
+
+    // Guarded by `lock`, which is why the run-time exclusivity checks are off for them. `final`, so
+    // that the specialized `send` reads them directly rather than through generic accessors.
+    /// A ``Subject``'s value: `nil` only while an operator builds a derived subject.
+    @usableFromInline @exclusivity(unchecked) final var current: Value?
+    @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<Slot?> = []
+    @exclusivity(unchecked) private final var emptySlots = 0
+    @usableFromInline @exclusivity(unchecked) final var liveCount = 0
+    @usableFromInline @exclusivity(unchecked) final var queue: [Work] = []
+    /// What to call when the subject is released, by subscription (`values` finishes its streams).
+    @exclusivity(unchecked) final var streamEnds: [ObjectIdentifier: () -> Void] = [:]
 
     /// The tag of the value being delivered (see `send(_:from:)`); read by subscribers only, on
     /// the delivering thread.
-    private(set) var deliveryOrigin: ObjectIdentifier?
+    @usableFromInline @exclusivity(unchecked) final var deliveryOrigin: ObjectIdentifier?
 
-    init() {}
+    init(memory: Memory, current: Value? = nil) {
+        self.memory = memory
+        self.current = current
+    }
 
     deinit {
         for end in streamEnds.values { end() }
@@ -68,7 +78,16 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Remembers `value` as the newest; returns whatever it displaced, so that it is released
     /// after the lock is (a `deinit` is user code).
-    func record(_ value: Value) -> Value? { nil }
+    @inlinable @inline(__always) final func remember(_ value: Value) -> Value? {
+        switch memory {
+        case .nothing: return nil
+        case .latest: defer { current = value }; return current
+        case .recorded: return record(value)
+        }
+    }
+
+    /// `remember` for kinds that keep more than the latest value.
+    @usableFromInline func record(_ value: Value) -> Value? { nil }
 
     /// What a new subscriber gets first.
     func replay() -> Replay { .none }
@@ -85,16 +104,19 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// Sends `value` to every subscriber; see the type's Delivery rules.
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
-    @discardableResult
+    @inlinable @discardableResult
     public final func sendNext(_ value: Value) -> Self {
-        send(value)
+        send(value, from: nil)  // inlined into the caller, so `send` is the only frame before yours
         return self
     }
 
     /// `sendNext` with a tag that subscribers can read as `deliveryOrigin`; returns whether the
     /// subject had any subscriber (operators use it to notice that nobody is listening).
-    @inline(__always) @discardableResult
-    final func send(_ value: Value, from origin: AnyObject? = nil) -> Bool {
+    ///
+    /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
+    /// unspecialized costs several times the work itself.
+    @inlinable @discardableResult
+    final func send(_ value: Value, from origin: AnyObject?) -> Bool {
         lock.lock()
         guard becomeDeliverer() else {
             queue.append(.value(value, origin: origin.map(ObjectIdentifier.init)))
@@ -102,50 +124,52 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             lock.unlock()
             return listening
         }
-        let displaced = record(value)
+        let displaced = remember(value)
         let subscribers = slots
         let listening = liveCount > 0
         lock.unlock()
         _ = displaced
-        deliver(value, to: subscribers, origin: origin.map(ObjectIdentifier.init))
+        // The seed's loop, written here rather than in a helper so that it is not a stack frame of
+        // its own: call every subscriber that has not been cancelled meanwhile.
+        deliveryOrigin = origin.map(ObjectIdentifier.init)
+        for index in subscribers.indices where subscribers[index]?.subscription.isCancelledFlagSet == false {
+            subscribers[index]!.block(value)
+        }
         finishDelivering()
         return listening
     }
 
-    /// The seed's loop: call every subscriber that has not been cancelled meanwhile.
-    @inline(__always) private func deliver(_ value: Value, to subscribers: ContiguousArray<Slot?>, origin: ObjectIdentifier?) {
-        deliveryOrigin = origin
-        for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
-            slot.block(value)
-        }
-    }
-
     /// Called with `lock` held: takes the right to call subscribers, or reports that another
     /// thread has it (and marks that work is waiting for it).
-    @inline(__always) private func becomeDeliverer() -> Bool {
+    @inlinable final func becomeDeliverer() -> Bool {
         while true {
-            if move(from: Phase.idle, to: Phase.delivering) { return true }
-            if phase.load(ordering: .relaxed) == Phase.queued { return false }
-            if move(from: Phase.delivering, to: Phase.queued) { return false }
+            // Idle means no deliverer, and only a deliverer changes `phase` without the lock: a
+            // plain store will do, which keeps the common send to one atomic read-modify-write.
+            if phase.load(ordering: .acquiring) == .idle {
+                phase.store(.delivering, ordering: .relaxed)
+                return true
+            }
+            if phase.load(ordering: .relaxed) == .queued { return false }
+            if move(from: .delivering, to: .queued) { return false }
             // The deliverer left between the two checks: try again.
         }
     }
 
-    @inline(__always) private func move(from old: Int, to new: Int) -> Bool {
+    @inlinable final func move(from old: Phase, to new: Phase) -> Bool {
         phase.compareExchange(expected: old, desired: new, ordering: .acquiringAndReleasing).exchanged
     }
 
     /// Gives up the right to call subscribers — after doing the work others queued meanwhile.
-    @inline(__always) private func finishDelivering() {
-        if !move(from: Phase.delivering, to: Phase.idle) { drainQueue() }
+    @inlinable final func finishDelivering() {
+        if !move(from: .delivering, to: .idle) { drainQueue() }
     }
 
-    private func drainQueue() {
+    @usableFromInline final func drainQueue() {
         repeat {
             lock.lock()
             let work = queue
             queue = []
-            phase.store(Phase.delivering, ordering: .releasing)
+            phase.store(.delivering, ordering: .releasing)
             lock.unlock()
             for item in work {
                 switch item {
@@ -153,16 +177,19 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
                 case .join(let slot): join(slot)
                 }
             }
-        } while !move(from: Phase.delivering, to: Phase.idle)
+        } while !move(from: .delivering, to: .idle)
     }
 
     private func deliverQueued(_ value: Value, origin: ObjectIdentifier?) {
         lock.lock()
-        let displaced = record(value)
+        let displaced = remember(value)
         let subscribers = slots
         lock.unlock()
         _ = displaced
-        deliver(value, to: subscribers, origin: origin)
+        deliveryOrigin = origin
+        for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
+            slot.block(value)
+        }
     }
 
     // MARK: - Subscribing
@@ -242,7 +269,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         insert(slot)
         let first = replay()
         if case .none = first {
-            phase.store(Phase.idle, ordering: .releasing)  // nobody could queue: we hold the lock
+            phase.store(.idle, ordering: .releasing)  // nobody could queue: we hold the lock
             lock.unlock()
             return
         }
@@ -296,23 +323,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// Drops the empty slots. Runs after half the slots have emptied, so cancel stays O(1)
     /// amortised.
     private func compact() {
-        var live = ContiguousArray<Slot?>()
-        live.reserveCapacity(slots.count - emptySlots)
-        for case let slot? in slots {
-            slot.subscription.slotIndex = live.count
-            live.append(slot)
-        }
-        slots = live
+        slots.removeAll(where: { $0 == nil })  // in place: keeps the buffer, allocates nothing
+        for (index, slot) in slots.enumerated() { slot!.subscription.slotIndex = index }
         emptySlots = 0
-    }
-
-    /// Calls `end` when the subject is released, unless `subscription` is cancelled first.
-    final func onRelease(of subscription: Subscription, _ end: @escaping () -> Void) {
-        lock.withLock { streamEnds[ObjectIdentifier(subscription)] = end }
-    }
-
-    final func forgetRemembered() {
-        _ = lock.withLock { forget() }  // released here, after the lock
     }
 
     // MARK: - Inspecting
@@ -332,12 +345,11 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   credit_cli/Screen.swift:17
     /// ```
     public var debugDescription: String {
-        let kind = kindDescription
         let locations = lock.withLock {
             slots.compactMap { $0?.subscription }.filter { !$0.isCancelled }.map { "  \($0.file):\($0.line)" }
         }
         let count = locations.count == 1 ? "1 subscription" : "\(locations.count) subscriptions"
-        return ([kind + ", " + count + (locations.isEmpty ? "" : ":")] + locations).joined(separator: "\n")
+        return ([kindDescription + ", " + count + (locations.isEmpty ? "" : ":")] + locations).joined(separator: "\n")
     }
 }
 

@@ -22,7 +22,7 @@ public final class Subscription: @unchecked Sendable {
     // (whose loads the runtime makes thread-safe) or `slotIndex`, which only the host touches,
     // and only while holding its lock.
 
-    private let cancelled = Atomic<Bool>(false)
+    @usableFromInline let cancelled = Atomic<Bool>(false)
     private weak let host: (any SubscriptionHost)?
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.
@@ -65,7 +65,7 @@ public final class Subscription: @unchecked Sendable {
     public var isCancelled: Bool { isCancelledFlagSet || ownerIsGone }
 
     /// The flag alone: the check a delivery makes before each call.
-    @inline(__always) var isCancelledFlagSet: Bool { cancelled.load(ordering: .acquiring) }
+    @inlinable var isCancelledFlagSet: Bool { cancelled.load(ordering: .acquiring) }
 
     var ownerIsGone: Bool { isOwnerBound && owner == nil }
 

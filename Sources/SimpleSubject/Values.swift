@@ -18,7 +18,7 @@ extension SubjectBase where Value: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .unbounded)
         let subscription = Subscription(host: self, file: "AsyncStream (values)", line: 0)
         continuation.onTermination = { _ in subscription.cancel() }
-        onRelease(of: subscription) { continuation.finish() }
+        lock.withLock { streamEnds[ObjectIdentifier(subscription)] = { continuation.finish() } }
         attach(subscription) { continuation.yield($0) }
         return stream
     }

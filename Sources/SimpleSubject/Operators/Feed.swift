@@ -29,13 +29,13 @@ final class Feed<Output> {
 
     /// Passes `value` on, and detaches if nobody was listening and nobody else holds the target.
     @inline(__always) func send(_ value: Output) {
-        let listening = lock == nil ? target.send(value) : lock!.withLock { target }.send(value)
+        let listening = lock == nil ? target.send(value, from: nil) : lock!.withLock { target }.send(value, from: nil)
         if !listening { detachIfUnobserved() }
     }
 
     /// Passes nothing on for this value.
     func skip() {
-        if clearsOnSkip { target.forgetRemembered() }
+        if clearsOnSkip { _ = target.lock.withLock { target.forget() } }  // released after the lock
         detachIfUnobserved()
     }
 

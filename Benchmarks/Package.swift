@@ -1,0 +1,32 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// SimpleSubject side by side with OpenCombine and the floors, on ordo-one's harness.
+// Its own package, so the root package keeps zero dependencies.
+let package = Package(
+    name: "SimpleSubjectBenchmarks",
+    platforms: [.macOS(.v15)],
+    dependencies: [
+        .package(name: "SimpleSubject", path: ".."),
+        // Naming the trait leaves out the runtime interposer, which these machines lack.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+        .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
+    ],
+    targets: [
+        // glibc's execinfo.h does not import into Swift; this counts stack frames for the benchmarks.
+        .target(name: "FrameCounter", path: "Sources/FrameCounter"),
+        .executableTarget(
+            name: "SubjectBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "SimpleSubject", package: "SimpleSubject"),
+                "OpenCombine",
+                "FrameCounter",
+            ],
+            path: "Benchmarks/SubjectBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Turns an exported run into the table in BENCHMARKS.md.
+        .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable"),
+    ]
+)
