@@ -48,7 +48,7 @@ private func destroy(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_destr
     }
 
     /// Runs `body` with the lock held.
-    @inline(__always) func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
+    @inlinable func withLock<Result>(_ body: () throws -> Result) rethrows -> Result {
         lock()
         defer { unlock() }
         return try body()

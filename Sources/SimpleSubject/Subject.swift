@@ -17,7 +17,7 @@ public final class Subject<Value>: SubjectBase<Value> {
     public init(_ value: Value) { super.init(memory: .latest, current: value) }
 
     /// For operators: a subject that gets its first value from its source.
-    init(awaitingFirstValue: ()) { super.init(memory: .latest) }
+    @usableFromInline init(awaitingFirstValue: ()) { super.init(memory: .latest) }
 
     /// The value most recently delivered.
     ///
@@ -39,7 +39,7 @@ public final class Subject<Value>: SubjectBase<Value> {
 
     /// For operators: sets the first value unless it has arrived already (it has, unless the
     /// operator was made inside a delivery of its source, which queues the first call).
-    func filled(_ make: () -> Value) -> Self {
+    @usableFromInline func filled(_ make: () -> Value) -> Self {
         guard lock.withLock({ current == nil }) else { return self }
         let value = make()
         lock.withLock { if current == nil { current = value } }

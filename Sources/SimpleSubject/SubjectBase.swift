@@ -257,7 +257,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Adds a subscriber and makes its first call. Operators use it with a subscription they made
     /// first, so that their closure can refer to it.
-    final func attach(_ subscription: Subscription, _ block: @escaping Block) {
+    @usableFromInline final func attach(_ subscription: Subscription, _ block: @escaping Block) {
         let slot = Slot(subscription: subscription, block: block)
         lock.lock()
         liveCount += 1
@@ -303,7 +303,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     // MARK: - Cancelling
 
-    func remove(_ subscription: Subscription) {
+    @usableFromInline func remove(_ subscription: Subscription) {
         lock.lock()
         var removed: Slot?
         let index = subscription.slotIndex

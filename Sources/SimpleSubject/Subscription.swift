@@ -1,7 +1,7 @@
 import Synchronization
 
 /// What a subscription is attached to: the subject that removes it when it is cancelled.
-protocol SubscriptionHost: AnyObject {
+@usableFromInline protocol SubscriptionHost: AnyObject {
     func remove(_ subscription: Subscription)
 }
 

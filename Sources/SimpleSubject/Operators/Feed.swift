@@ -4,21 +4,27 @@
 /// screen used leaves nothing behind.
 ///
 /// Each operator attaches one closure per source that calls ``send(_:)`` or ``skip()``.
-final class Feed<Output> {
-    private var target: SubjectBase<Output>
+@usableFromInline final class Feed<Output> {
+    /// Owns the subject fed; `isKnownUniquelyReferenced` asks whether anyone else holds it.
+    @usableFromInline @exclusivity(unchecked) var target: SubjectBase<Output>
+    /// The same subject, to send to without a reference-count change per value (`target` keeps it
+    /// alive, and is never reassigned).
+    @usableFromInline let receiver: Unmanaged<SubjectBase<Output>>
     /// Ends the connection from every source.
-    let subscription: Subscription
+    @usableFromInline let subscription: Subscription
     /// One subscription per source, in the order of `sources`.
     let parts: [Subscription]
     /// Whether a skipped value also clears what `target` replays (`filter` on a ``Subject``:
     /// new subscribers then get nothing rather than a stale value).
-    private let clearsOnSkip: Bool
-    /// With several sources, closures run on several threads at once; this lock guards `target`.
-    private let lock: Lock?
+    @usableFromInline let clearsOnSkip: Bool
+    /// With several sources, closures run on several threads at once; this lock serialises their
+    /// checks of `target`.
+    @usableFromInline let lock: Lock?
 
-    init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost], clearsOnSkip: Bool = false,
+    @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost], clearsOnSkip: Bool = false,
          file: StaticString, line: UInt) {
         self.target = target
+        self.receiver = Unmanaged.passUnretained(target)
         self.clearsOnSkip = clearsOnSkip
         parts = sources.map { Subscription(host: $0, file: file, line: line) }
         subscription = parts.count == 1 ? parts[0] : Subscription(host: nil, parts: parts, file: file, line: line)
@@ -28,18 +34,17 @@ final class Feed<Output> {
     deinit { lock?.deallocate() }
 
     /// Passes `value` on, and detaches if nobody was listening and nobody else holds the target.
-    @inline(__always) func send(_ value: Output) {
-        let listening = lock == nil ? target.send(value, from: nil) : lock!.withLock { target }.send(value, from: nil)
-        if !listening { detachIfUnobserved() }
+    @inlinable @inline(__always) func send(_ value: Output) {
+        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, from: nil) }) { detachIfUnobserved() }
     }
 
     /// Passes nothing on for this value.
-    func skip() {
+    @usableFromInline func skip() {
         if clearsOnSkip { _ = target.lock.withLock { target.forget() } }  // released after the lock
         detachIfUnobserved()
     }
 
-    private func detachIfUnobserved() {
+    @usableFromInline func detachIfUnobserved() {
         lock?.lock()
         let unobserved = isKnownUniquelyReferenced(&target) && target.subscriberCount == 0
         lock?.unlock()

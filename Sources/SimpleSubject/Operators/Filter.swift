@@ -8,7 +8,7 @@ extension Subject {
     /// ```swift
     /// credit.filter { $0 >= 70 }.subscribeNext { _ in print("passed") }
     /// ```
-    public func filter(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,
                        _ isIncluded: @escaping (Value) -> Bool) -> ReplaySubject<Value> {
         feedFiltered(into: ReplaySubject(bufferSize: 1), clearsOnSkip: true, file, line, isIncluded)
     }
@@ -16,7 +16,7 @@ extension Subject {
 
 extension EventSubject {
     /// An event subject that sends the values, sent from now on, that satisfy `isIncluded`.
-    public func filter(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,
                        _ isIncluded: @escaping (Value) -> Bool) -> EventSubject<Value> {
         feedFiltered(into: EventSubject(), file, line, isIncluded)
     }
@@ -24,7 +24,7 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the values that satisfy `isIncluded`.
-    public func filter(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,
                        _ isIncluded: @escaping (Value) -> Bool) -> ReplaySubject<Value> {
         feedFiltered(into: ReplaySubject(bufferSize: bufferSize), file, line, isIncluded)
     }
@@ -34,7 +34,7 @@ extension SubjectBase {
     /// Sends the values that satisfy `isIncluded` into `target`; the operators that pass some
     /// values on unchanged share it. With `clearsOnSkip`, a skipped value also clears what
     /// `target` replays, so a new subscriber gets nothing rather than a stale value.
-    final func feedFiltered<Target: SubjectBase<Value>>(
+    @inlinable final func feedFiltered<Target: SubjectBase<Value>>(
         into target: Target, clearsOnSkip: Bool = false, _ file: StaticString, _ line: UInt,
         _ isIncluded: @escaping (Value) -> Bool
     ) -> Target {

@@ -12,7 +12,7 @@ extension Subject {
     /// to it), and detaches from this subject at its next send once nobody can. The same holds for
     /// every operator.
     /// - Complexity: one extra send per value.
-    public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
                             _ transform: @escaping (Value) -> Result) -> Subject<Result> {
         feedMapped(into: Subject<Result>(awaitingFirstValue: ()), file, line, transform).filled { transform(value) }
     }
@@ -20,7 +20,7 @@ extension Subject {
 
 extension EventSubject {
     /// An event subject that sends `transform` of every value sent from now on.
-    public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
                             _ transform: @escaping (Value) -> Result) -> EventSubject<Result> {
         feedMapped(into: EventSubject<Result>(), file, line, transform)
     }
@@ -28,7 +28,7 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding `transform` of this subject's values.
-    public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
                             _ transform: @escaping (Value) -> Result) -> ReplaySubject<Result> {
         feedMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, transform)
     }
@@ -36,7 +36,7 @@ extension ReplaySubject {
 
 extension SubjectBase {
     /// Sends `transform` of each value into `target`; the one-to-one operators' common part.
-    final func feedMapped<Result, Target: SubjectBase<Result>>(
+    @inlinable final func feedMapped<Result, Target: SubjectBase<Result>>(
         into target: Target, _ file: StaticString, _ line: UInt, _ transform: @escaping (Value) -> Result
     ) -> Target {
         let feed = Feed(target, from: [self], file: file, line: line)

@@ -5,7 +5,7 @@ extension Subject {
     /// ```swift
     /// let total = points.scan(0, +)
     /// ```
-    public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                              _ next: @escaping (Result, Value) -> Result) -> Subject<Result> {
         feedMapped(into: Subject<Result>(awaitingFirstValue: ()), file, line, accumulate(initial, next))
             .filled { next(initial, value) }
@@ -19,7 +19,7 @@ extension EventSubject {
     /// let presses = EventSubject<Int>()
     /// let total = presses.scan(0, +)   // 5, 10, 15 … as presses send 5s
     /// ```
-    public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                              _ next: @escaping (Result, Value) -> Result) -> EventSubject<Result> {
         feedMapped(into: EventSubject<Result>(), file, line, accumulate(initial, next))
     }
@@ -27,7 +27,7 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the running results of `next`.
-    public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                              _ next: @escaping (Result, Value) -> Result) -> ReplaySubject<Result> {
         feedMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, accumulate(initial, next))
     }
@@ -35,7 +35,7 @@ extension ReplaySubject {
 
 /// The running result of `next`. Only the source's delivering thread calls it, so its memory
 /// needs no lock.
-private func accumulate<Result, Value>(
+@usableFromInline func accumulate<Result, Value>(
     _ initial: Result, _ next: @escaping (Result, Value) -> Result
 ) -> (Value) -> Result {
     var result = initial

@@ -2,7 +2,7 @@ extension Subject {
     /// A subject of the values after the first `count`, counting the current value as the first.
     ///
     /// New subscribers first get the source's latest value once it is past the skipped ones.
-    public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
+    @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
         feedFiltered(into: ReplaySubject(bufferSize: 1), clearsOnSkip: true, file, line, position { $0 >= count })
     }
 
@@ -11,19 +11,19 @@ extension Subject {
     /// `subject.take(1).subscribeNext(f)` calls `f` with the current value, as in RxSwift and
     /// Combine. New subscribers first get the source's latest value only while it is one of
     /// those taken.
-    public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
+    @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
         feedFiltered(into: ReplaySubject(bufferSize: 1), clearsOnSkip: true, file, line, position { $0 < count })
     }
 }
 
 extension EventSubject {
     /// An event subject of the values sent from now on, after the first `count`.
-    public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
+    @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
         feedFiltered(into: EventSubject(), file, line, position { $0 >= count })
     }
 
     /// An event subject of the first `count` values sent from now on.
-    public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
+    @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
         feedFiltered(into: EventSubject(), file, line, position { $0 < count })
     }
 }
@@ -31,20 +31,20 @@ extension EventSubject {
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the values after the first `count`,
     /// counting the replayed ones.
-    public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
+    @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
         feedFiltered(into: ReplaySubject(bufferSize: bufferSize), file, line, position { $0 >= count })
     }
 
     /// A replay subject of the same `bufferSize` holding the first `count` values, counting the
     /// replayed ones.
-    public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
+    @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
         feedFiltered(into: ReplaySubject(bufferSize: bufferSize), file, line, position { $0 < count })
     }
 }
 
 /// Whether each value's position (0 for the first one seen) satisfies `isIncluded`. Only the
 /// source's delivering thread calls it, so its memory needs no lock.
-private func position<Value>(_ isIncluded: @escaping (Int) -> Bool) -> (Value) -> Bool {
+@usableFromInline func position<Value>(_ isIncluded: @escaping (Int) -> Bool) -> (Value) -> Bool {
     var next = 0
     return { _ in
         defer { next = next == .max ? next : next + 1 }
