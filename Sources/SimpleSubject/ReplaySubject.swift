@@ -30,7 +30,7 @@ public final class ReplaySubject<Value>: SubjectBase<Value> {
         return buffer.count > bufferSize ? buffer.removeFirst() : nil
     }
 
-    override func replay() -> Replay { buffer.isEmpty ? .none : .many(buffer) }
+    @usableFromInline override func replay() -> Replay { buffer.isEmpty ? .none : .many(buffer) }
 
     override func forget() -> [Value] {
         defer { buffer.removeAll(keepingCapacity: true) }

@@ -30,7 +30,6 @@ public final class Subject<Value>: SubjectBase<Value> {
         set { sendNext(newValue) }
     }
 
-    override func replay() -> Replay { current.map(Replay.one) ?? .none }
 
     override var kindDescription: String {
         let current = lock.withLock { self.current }

@@ -33,13 +33,18 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @usableFromInline struct Slot {
         @usableFromInline let subscription: Subscription
         @usableFromInline let block: Block
+
+        @usableFromInline init(subscription: Subscription, block: @escaping Block) {
+            self.subscription = subscription
+            self.block = block
+        }
     }
 
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
     @usableFromInline enum Work { case value(Value, origin: ObjectIdentifier?), join(Slot) }
 
     /// What a new subscriber gets first.
-    enum Replay { case none, one(Value), many([Value]) }
+    @usableFromInline enum Replay { case none, one(Value), many([Value]) }
 
     /// What a send remembers: nothing (``EventSubject``), the latest value (``Subject``, stored
     /// here so that `send` keeps it without a call), or whatever `record` keeps (``ReplaySubject``).
@@ -89,8 +94,17 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// `remember` for kinds that keep more than the latest value.
     @usableFromInline func record(_ value: Value) -> Value? { nil }
 
-    /// What a new subscriber gets first.
-    func replay() -> Replay { .none }
+    /// What a new subscriber gets first: nothing, a ``Subject``'s value, or what `replay` says.
+    @inlinable final func firstValues() -> Replay {
+        switch memory {
+        case .nothing: return .none
+        case .latest: if let current { return .one(current) } else { return .none }
+        case .recorded: return replay()
+        }
+    }
+
+    /// `firstValues` for kinds that keep more than the latest value.
+    @usableFromInline func replay() -> Replay { .none }
 
     /// Forgets the remembered values (only ``ReplaySubject`` has something to forget).
     func forget() -> [Value] { [] }
@@ -214,7 +228,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   - line: Where the subscription is made, for `debugDescription`.
     ///   - block: Called with each value.
     /// - Complexity: amortised O(1), plus the first values' delivery.
-    @discardableResult
+    @inlinable @discardableResult
     public final func subscribeNext(file: StaticString = #fileID, line: UInt = #line,
                                     _ block: @escaping (Value) -> Void) -> Subscription {
         let subscription = Subscription(host: self, file: file, line: line)
@@ -257,7 +271,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Adds a subscriber and makes its first call. Operators use it with a subscription they made
     /// first, so that their closure can refer to it.
-    @usableFromInline final func attach(_ subscription: Subscription, _ block: @escaping Block) {
+    @inlinable final func attach(_ subscription: Subscription, _ block: @escaping Block) {
         let slot = Slot(subscription: subscription, block: block)
         lock.lock()
         liveCount += 1
@@ -267,37 +281,31 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             return lock.unlock()
         }
         insert(slot)
-        let first = replay()
-        if case .none = first {
-            phase.store(.idle, ordering: .releasing)  // nobody could queue: we hold the lock
-            lock.unlock()
-            return
-        }
+        let first = firstValues()
         lock.unlock()
         callFirst(first, slot)
         finishDelivering()
     }
 
-    private func join(_ slot: Slot) {
+    @usableFromInline final func join(_ slot: Slot) {
         lock.lock()
         guard !slot.subscription.isCancelledFlagSet else { return lock.unlock() }
         insert(slot)
-        let first = replay()
+        let first = firstValues()
         lock.unlock()
         callFirst(first, slot)
     }
 
-    private func insert(_ slot: Slot) {
+    @inlinable final func insert(_ slot: Slot) {
         slot.subscription.slotIndex = slots.count
         slots.append(slot)
     }
 
-    private func callFirst(_ first: Replay, _ slot: Slot) {
+    @inlinable final func callFirst(_ first: Replay, _ slot: Slot) {
         deliveryOrigin = nil
-        switch first {
-        case .none: break
-        case .one(let value): if !slot.subscription.isCancelledFlagSet { slot.block(value) }
-        case .many(let values): for value in values where !slot.subscription.isCancelledFlagSet { slot.block(value) }
+        if case .one(let value) = first, !slot.subscription.isCancelledFlagSet { slot.block(value) }
+        if case .many(let values) = first {
+            for value in values where !slot.subscription.isCancelledFlagSet { slot.block(value) }
         }
     }
 
@@ -306,14 +314,12 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @usableFromInline func remove(_ subscription: Subscription) {
         lock.lock()
         var removed: Slot?
-        let index = subscription.slotIndex
-        if index >= 0 {
-            removed = slots[index]
-            slots[index] = nil
+        if subscription.slotIndex >= 0 {  // -1: it had not joined yet, and `join` will skip it
+            swap(&removed, &slots[subscription.slotIndex])
             emptySlots += 1
             if emptySlots > 16 && emptySlots * 2 > slots.count { compact() }
         }
-        liveCount -= 1  // also when it had not joined yet: `join` skips it
+        liveCount -= 1
         let end = streamEnds.isEmpty ? nil : streamEnds.removeValue(forKey: ObjectIdentifier(subscription))
         lock.unlock()
         withExtendedLifetime(removed) {}  // its closure's captures go after the lock is released

@@ -26,7 +26,7 @@ public final class Subscription: @unchecked Sendable {
     private weak let host: (any SubscriptionHost)?
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.
-    var slotIndex = -1
+    @usableFromInline var slotIndex = -1
     /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
     weak let owner: AnyObject?
     private let isOwnerBound: Bool
@@ -37,7 +37,7 @@ public final class Subscription: @unchecked Sendable {
     let line: UInt
 
     /// A subscription to `host`, or (with no host) one that ends `parts` together.
-    init(host: (any SubscriptionHost)?, owner: AnyObject? = nil, parts: [Subscription] = [],
+    @usableFromInline init(host: (any SubscriptionHost)?, owner: AnyObject? = nil, parts: [Subscription] = [],
          file: StaticString, line: UInt) {
         self.host = host
         self.owner = owner

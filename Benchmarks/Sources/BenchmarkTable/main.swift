@@ -1,1 +1,162 @@
-print("todo")
+// Turns a markdown export of the benchmarks into the tables of BENCHMARKS.md:
+//
+//     swift package --allow-writing-to-directory Results benchmark --format markdown --path Results
+//     swift run BenchmarkTable Results/<export>.md > ../BENCHMARKS-tables.md
+//
+// Each scenario is a row, each implementation a column, and the ratios the targets in
+// ../shared/DESIGN.md name are computed here, from the one run — never typed by hand.
+import Foundation
+
+/// One metric's median, in the export's unit.
+struct Measurement {
+    let value: Double
+    let unit: String
+}
+
+/// benchmark name → metric label (without its unit) → p50.
+typealias Run = [String: [String: Measurement]]
+
+func parse(_ markdown: String) -> Run {
+    var run: Run = [:]
+    var current: String?
+    for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line.hasPrefix("### ") {
+            current = String(line.dropFirst(4)).trimmingCharacters(in: .whitespaces)
+            continue
+        }
+        guard let name = current, line.hasPrefix("|"), !line.contains("Metric"), !line.contains(":---") else {
+            continue
+        }
+        let cells = line.split(separator: "|", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+        // | label (unit) * | p0 | p25 | p50 | …
+        guard cells.count > 4, let p50 = Double(cells[4]) else { continue }
+        var label = cells[1].replacingOccurrences(of: " *", with: "")
+        var unit = ""
+        if let open = label.range(of: " (", options: .backwards), label.hasSuffix(")") {
+            unit = String(label[open.upperBound..<label.index(before: label.endIndex)])
+            label = String(label[..<open.lowerBound])
+        }
+        // "Time (wall clock) (ns)" keeps its first parenthesis as part of the label.
+        if label == "Time" { label = "Time (wall clock)" }
+        run[name, default: [:]][label] = Measurement(value: p50, unit: unit)
+    }
+    return run
+}
+
+/// A time in nanoseconds, or a count with its K/M multiplier applied.
+func normalized(_ measurement: Measurement) -> Double {
+    let scale: [String: Double] = ["ns": 1, "μs": 1e3, "us": 1e3, "ms": 1e6, "s": 1e9, "K": 1e3, "M": 1e6]
+    let factor = measurement.unit.split(separator: " ").compactMap { scale[String($0)] }.first ?? 1
+    return measurement.value * factor
+}
+
+func time(_ run: Run, _ name: String) -> Double? {
+    run[name]?["Time (wall clock)"].map(normalized)
+}
+
+func metric(_ run: Run, _ name: String, _ label: String) -> Double? {
+    run[name]?[label].map(normalized)
+}
+
+func format(_ nanoseconds: Double?) -> String {
+    guard let nanoseconds else { return "—" }
+    if nanoseconds >= 10_000 { return String(format: "%.1f µs", nanoseconds / 1_000) }
+    return String(format: "%.0f ns", nanoseconds)
+}
+
+func ratio(_ numerator: Double?, _ denominator: Double?) -> String {
+    guard let numerator, let denominator, denominator > 0 else { return "—" }
+    return String(format: "%.2f×", numerator / denominator)
+}
+
+func verdict(_ holds: Bool?) -> String {
+    switch holds {
+    case true?: "holds"
+    case false?: "**misses**"
+    case nil: "not measured"
+    }
+}
+
+guard CommandLine.arguments.count == 2, let text = try? String(contentsOfFile: CommandLine.arguments[1], encoding: .utf8) else {
+    FileHandle.standardError.write("usage: BenchmarkTable EXPORT.md  (a markdown export of the benchmarks)\n".data(using: .utf8)!)
+    exit(64)
+}
+let run = parse(text)
+func line(_ text: String = "") { print(text) }
+
+// Time per operation, side by side.
+let implementations = ["simple", "simple-event", "opencombine", "opencombine-passthrough", "floor-raw", "floor-locked"]
+line("### Time per operation (median)")
+line()
+line("| scenario | Subject | EventSubject | OpenCombine CurrentValueSubject | OpenCombine PassthroughSubject | floor: array loop | floor: locked array loop | Subject ÷ locked floor | OpenCombine ÷ Subject |")
+line("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+for scenario in ["send1", "send10", "send100", "subscribeCancel", "map5", "combineLatest2", "sync"] {
+    let cells = implementations.map { format(time(run, "\(scenario).\($0)")) }
+    let ours = time(run, "\(scenario).simple")
+    line("| \(scenario) | \(cells.joined(separator: " | ")) | \(ratio(ours, time(run, "\(scenario).floor-locked"))) | \(ratio(time(run, "\(scenario).opencombine"), ours)) |")
+}
+line()
+
+// Cancel all of N in random order: per cancel.
+line("### Cancelling all of N subscriptions one by one, in random order (per cancel)")
+line()
+line("| N | Subject (EventSubject) | OpenCombine PassthroughSubject |")
+line("|---:|---:|---:|")
+var perCancel: [Int: Double] = [:]
+for (label, size) in [("1k", 1_000), ("10k", 10_000), ("100k", 100_000)] {
+    let ours = time(run, "cancelAll\(label).simple").map { $0 / Double(size) }
+    perCancel[size] = ours
+    line("| \(size) | \(format(ours)) | \(format(time(run, "cancelAll\(label).opencombine").map { $0 / Double(size) })) |")
+}
+line()
+
+// Memory and frames.
+let live = 100_000.0
+line("### Memory per live subscription (100,000 live) and stack frames")
+line()
+line("| measure | SimpleSubject | OpenCombine |")
+line("|---|---:|---:|")
+line("| heap bytes per subscription | \(metric(run, "memory.simple", "heapBytesPerSubscription").map { String(Int($0)) } ?? "—") | \(metric(run, "memory.opencombine", "heapBytesPerSubscription").map { String(Int($0)) } ?? "—") |")
+line("| allocations per subscription | \(metric(run, "memory.simple", "Malloc (total)").map { String(format: "%.1f", $0 / live) } ?? "—") | \(metric(run, "memory.opencombine", "Malloc (total)").map { String(format: "%.1f", $0 / live) } ?? "—") |")
+for (label, ours, theirs) in [("library frames, sendNext → subscriber", "frames.simple", "frames.opencombine"),
+                              ("library frames, owner-bound subscriber", "frames.simple-owner", ""),
+                              ("library frames, through five maps", "frames.simple-map5", "frames.opencombine-map5")] {
+    let theirsValue = theirs.isEmpty ? "—" : metric(run, theirs, "libraryFrames").map { String(Int($0)) } ?? "—"
+    line("| \(label) | \(metric(run, ours, "libraryFrames").map { String(Int($0)) } ?? "—") | \(theirsValue) |")
+}
+line()
+
+// The targets of ../shared/DESIGN.md, checked against this run.
+func within(_ a: Double?, _ b: Double?, _ limit: Double) -> Bool? {
+    guard let a, let b, b > 0 else { return nil }
+    return a / b <= limit
+}
+let floor1 = time(run, "send1.floor-locked")
+line("### Targets (DESIGN.md, \"Costs we hold ourselves to\")")
+line()
+line("| target | measured | |")
+line("|---|---:|---|")
+for count in [1, 10, 100] {
+    let limit = count == 1 ? 2.0 : 1.5
+    let ours = time(run, "send\(count).simple"), floor = time(run, "send\(count).floor-locked")
+    line("| send to \(count): ≤ \(limit)× the locked floor | \(ratio(ours, floor)) | \(verdict(within(ours, floor, limit))) |")
+}
+let send1Peer = time(run, "send1.opencombine"), send1Ours = time(run, "send1.simple")
+line("| send to 1: ≥ 1.7× faster than OpenCombine | \(ratio(send1Peer, send1Ours)) | \(verdict(within(send1Ours, send1Peer, 1 / 1.7))) |")
+let send100Peer = time(run, "send100.opencombine"), send100Ours = time(run, "send100.simple")
+line("| send to 100: ≥ 4.5× faster than OpenCombine | \(ratio(send100Peer, send100Ours)) | \(verdict(within(send100Ours, send100Peer, 1 / 4.5))) |")
+let map5 = time(run, "map5.simple")
+line("| five maps: ≤ 6× the one-subscriber locked floor | \(ratio(map5, floor1)) | \(verdict(within(map5, floor1, 6))) |")
+line("| five maps: OpenCombine's fused chain beside it | \(format(time(run, "map5.opencombine"))) (ours \(format(map5))) | report |")
+let churnOurs = time(run, "subscribeCancel.simple"), churnPeer = time(run, "subscribeCancel.opencombine")
+line("| subscribe + cancel: ≥ 5× faster than OpenCombine | \(ratio(churnPeer, churnOurs)) | \(verdict(within(churnOurs, churnPeer, 1 / 5))) |")
+line("| cancel all of N: per cancel, 100k ≤ 2.5× the 10k run | \(ratio(perCancel[100_000], perCancel[10_000])) | \(verdict(within(perCancel[100_000], perCancel[10_000], 2.5))) |")
+let bytes = metric(run, "memory.simple", "heapBytesPerSubscription")
+line("| ≤ 200 heap bytes per live subscription | \(bytes.map { String(Int($0)) } ?? "—") | \(verdict(bytes.map { $0 <= 200 })) |")
+for (label, name, limit) in [("frames, subscribeNext: ≤ 2", "frames.simple", 2.0),
+                             ("frames, owner-bound: ≤ 3", "frames.simple-owner", 3),
+                             ("frames, five maps: ≤ 12", "frames.simple-map5", 12)] {
+    let frames = metric(run, name, "libraryFrames")
+    line("| \(label) | \(frames.map { String(Int($0)) } ?? "—") | \(verdict(frames.map { $0 <= limit })) |")
+}
