@@ -11,12 +11,12 @@
 public final class ReplaySubject<Value>: SubjectBase<Value> {
     /// How many of the latest values a new subscriber gets first.
     public let bufferSize: Int
-    private var buffer: [Value] = []
+    @usableFromInline var buffer: [Value] = []
 
     /// Creates a subject that remembers up to `bufferSize` values.
     ///
     /// - Precondition: `bufferSize` is 0 or more.
-    public init(bufferSize: Int) {
+    @inlinable public init(bufferSize: Int) {
         precondition(bufferSize >= 0, "ReplaySubject(bufferSize:) needs a bufferSize of 0 or more, not \(bufferSize)")
         self.bufferSize = bufferSize
         super.init(memory: .recorded)

@@ -14,10 +14,10 @@
 /// remembers only the last one.
 public final class Subject<Value>: SubjectBase<Value> {
     /// Creates a subject whose current value is `value`.
-    public init(_ value: Value) { super.init(memory: .latest, current: value) }
+    @inlinable public init(_ value: Value) { super.init(memory: .latest, current: value) }
 
     /// For operators: a subject that gets its first value from its source.
-    @usableFromInline init(awaitingFirstValue: ()) { super.init(memory: .latest) }
+    @inlinable init(awaitingFirstValue: ()) { super.init(memory: .latest) }
 
     /// The value most recently delivered.
     ///

@@ -30,13 +30,13 @@ import Synchronization
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
 
+    /// A subscriber: its subscription and its closure. (A struct, not a tuple: a closure in a
+    /// tuple is stored behind one more reabstraction thunk, a stack frame in every delivery.)
     @usableFromInline struct Slot {
         @usableFromInline let subscription: Subscription
         @usableFromInline let block: Block
-
-        @usableFromInline init(subscription: Subscription, block: @escaping Block) {
-            self.subscription = subscription
-            self.block = block
+        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block) {
+            (self.subscription, self.block) = (subscription, block)
         }
     }
 
@@ -59,19 +59,21 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// A ``Subject``'s value: `nil` only while an operator builds a derived subject.
     @usableFromInline @exclusivity(unchecked) final var current: Value?
     @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<Slot?> = []
-    @exclusivity(unchecked) private final var emptySlots = 0
+    @usableFromInline @exclusivity(unchecked) final var emptySlots = 0
     @usableFromInline @exclusivity(unchecked) final var liveCount = 0
     @usableFromInline @exclusivity(unchecked) final var queue: [Work] = []
     /// What to call when the subject is released, by subscription (`values` finishes its streams).
-    @exclusivity(unchecked) final var streamEnds: [ObjectIdentifier: () -> Void] = [:]
+    @usableFromInline @exclusivity(unchecked) final var streamEnds: [ObjectIdentifier: () -> Void] = [:]
 
     /// The tag of the value being delivered (see `send(_:from:)`); read by subscribers only, on
     /// the delivering thread.
     @usableFromInline @exclusivity(unchecked) final var deliveryOrigin: ObjectIdentifier?
 
-    init(memory: Memory, current: Value? = nil) {
+    @inlinable init(memory: Memory, current: Value? = nil) {
         self.memory = memory
         self.current = current
+        // Made here, where the caller's code specializes it; see `remove`.
+        remover = { [unowned(unsafe) self] in self.removeSlot(of: $0) }
     }
 
     deinit {
@@ -96,11 +98,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// What a new subscriber gets first: nothing, a ``Subject``'s value, or what `replay` says.
     @inlinable final func firstValues() -> Replay {
-        switch memory {
-        case .nothing: return .none
-        case .latest: if let current { return .one(current) } else { return .none }
-        case .recorded: return replay()
-        }
+        if memory == .recorded { return replay() }
+        return current.map(Replay.one) ?? .none  // an EventSubject's `current` is always nil
     }
 
     /// `firstValues` for kinds that keep more than the latest value.
@@ -272,7 +271,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// Adds a subscriber and makes its first call. Operators use it with a subscription they made
     /// first, so that their closure can refer to it.
     @inlinable final func attach(_ subscription: Subscription, _ block: @escaping Block) {
-        let slot = Slot(subscription: subscription, block: block)
+        let slot = Slot(subscription, block)
         lock.lock()
         liveCount += 1
         guard becomeDeliverer() else {
@@ -311,7 +310,14 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     // MARK: - Cancelling
 
-    @usableFromInline func remove(_ subscription: Subscription) {
+    /// `removeSlot`, specialized for this subject's `Value`: `Subscription` reaches its subject
+    /// through a type-erased host, so calling `removeSlot` from here would run it as unspecialized
+    /// generic code, several times slower.
+    @usableFromInline final var remover: ((Subscription) -> Void)?
+
+    @usableFromInline func remove(_ subscription: Subscription) { remover!(subscription) }
+
+    @inlinable final func removeSlot(of subscription: Subscription) {
         lock.lock()
         var removed: Slot?
         if subscription.slotIndex >= 0 {  // -1: it had not joined yet, and `join` will skip it
@@ -328,7 +334,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Drops the empty slots. Runs after half the slots have emptied, so cancel stays O(1)
     /// amortised.
-    private func compact() {
+    @inlinable final func compact() {
         slots.removeAll(where: { $0 == nil })  // in place: keeps the buffer, allocates nothing
         for (index, slot) in slots.enumerated() { slot!.subscription.slotIndex = index }
         emptySlots = 0

@@ -26,7 +26,7 @@ public final class Subscription: @unchecked Sendable {
     private weak let host: (any SubscriptionHost)?
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.
-    @usableFromInline var slotIndex = -1
+    @usableFromInline @exclusivity(unchecked) var slotIndex = -1
     /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
     weak let owner: AnyObject?
     private let isOwnerBound: Bool

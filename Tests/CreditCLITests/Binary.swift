@@ -28,10 +28,13 @@ func runThroughPipes(_ arguments: [String] = [], input: [UInt8] = [],
     process.standardInput = stdin
     process.standardOutput = stdout
     process.standardError = stderr
+    // The program may exit before reading its input (a usage error does): then writing gets
+    // EPIPE, which must be an ignored error here, not a SIGPIPE that kills the test process.
+    signal(SIGPIPE, SIG_IGN)
     try process.run()
     // Write on another thread so a full output pipe can never block the writer.
     let writer = Thread {
-        stdin.fileHandleForWriting.write(Data(input))
+        try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
         try? stdin.fileHandleForWriting.close()
     }
     writer.start()
