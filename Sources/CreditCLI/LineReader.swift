@@ -3,9 +3,11 @@
 public struct LineReader {
     /// One line of input, parsed.
     public struct Line {
+        /// The line's number, from 1.
         public let number: Int
         /// The line for messages: quoted, control characters escaped, long ones cut.
         public let quoted: String
+        /// The command, or why the line is not one.
         public let command: Result<ScriptCommand, ScriptError>
     }
 
@@ -13,6 +15,7 @@ public struct LineReader {
     private var pendingIsTooLong = false
     private var count = 0
 
+    /// A reader at the start of the input.
     public init() {}
 
     /// The complete lines in `bytes`, with whatever came before them.

@@ -2,7 +2,12 @@ import StudentCredit
 
 /// When to colour the output.
 public enum ColorChoice: String, Sendable, CaseIterable {
-    case auto, always, never
+    /// Colour a terminal, unless `NO_COLOR` is set or `TERM=dumb`.
+    case auto
+    /// Always colour.
+    case always
+    /// Never colour.
+    case never
 
     /// Whether to colour, given where stdout goes and the environment: `always` and `never`
     /// decide alone; `auto` colours a terminal unless `NO_COLOR` is set (non-empty) or `TERM=dumb`.
@@ -20,27 +25,40 @@ public enum ColorChoice: String, Sendable, CaseIterable {
 
 /// Everything the command line says: the student, the rules, the language and the colour.
 public struct Options: Sendable, Equatable {
+    /// The student's name (`--name`).
     public var name = "ming"
+    /// The student's gender (`--gender`).
     public var gender = Gender.male
+    /// The student number (`--number`).
     public var number = 345
+    /// The step and the pass mark (`--step`, `--pass-mark`).
     public var policy = CreditPolicy.standard
+    /// The labels' language (`--lang`).
     public var language = Language.english
+    /// When to colour (`--color`).
     public var color = ColorChoice.auto
 
+    /// The seed's demo: ming, male, number 345, the standard policy, English, colour on a terminal.
     public init() {}
 }
 
 /// What the command line asks for.
 public enum Invocation: Sendable, Equatable {
+    /// Run the demo with these options.
     case run(Options)
+    /// Print the usage (`--help`).
     case help
+    /// Print the version (`--version`).
     case version
 }
 
 /// A bad option or value; the program prints `message` on stderr and exits with status 64.
 public struct UsageError: Error, Equatable, CustomStringConvertible {
+    /// What was wrong, e.g. `unknown option '--bogus'`.
     public let message: String
+    /// A usage error saying `message`.
     public init(message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 

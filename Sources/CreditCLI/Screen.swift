@@ -3,13 +3,20 @@ import StudentCredit
 /// The interactive screen as text, one string per state: render, compare with what is on the
 /// terminal, write only when it differs.
 public struct Screen: Sendable {
+    /// The student's name.
     public let name: String
+    /// The student's gender.
     public let gender: Gender
+    /// The student number.
     public let number: Int
+    /// The points one key press adds, for the line naming the keys.
     public let step: Int
+    /// The labels' language.
     public let language: Language
+    /// Colours the credit and the status, or not.
     public let painter: Painter
 
+    /// The screen for the student and the rules `options` describe.
     public init(options: Options, painter: Painter) {
         name = options.name
         gender = options.gender

@@ -12,7 +12,9 @@ public enum ScriptCommand: Equatable, Sendable {
 
 /// Why a line is not a command; the message quotes the line after its number.
 public struct ScriptError: Error, Equatable {
+    /// What is wrong with the line, e.g. `set needs 0 or more, not -3`.
     public let message: String
+    /// An error saying `message`.
     public init(message: String) { self.message = message }
 }
 

@@ -11,6 +11,7 @@ public func makeViewModel(_ options: Options) -> CreditViewModel {
 
 /// Scripted mode without the I/O: feed it lines; it prints one line per change.
 public final class ScriptSession {
+    /// The student and what its labels show.
     public let viewModel: CreditViewModel
     private let bag = SubscriptionBag()
 
@@ -36,7 +37,12 @@ public final class ScriptSession {
 
 /// What a key press in interactive mode means.
 public enum KeyAction: Equatable, Sendable {
-    case add, takeAway, reset
+    /// Space, Enter or `+`: add one step.
+    case add
+    /// `-`: take one step away (never below 0).
+    case takeAway
+    /// `r`: back to 0.
+    case reset
     /// Quit with this exit status.
     case quit(Int32)
     /// A key that does nothing: the screen shows a hint naming it.
@@ -59,6 +65,7 @@ public func keyAction(for byte: UInt8) -> KeyAction {
 /// Interactive mode without the I/O: feed it keys; it redraws through `write` only when the
 /// screen changes.
 public final class InteractiveSession {
+    /// The student and what its labels show.
     public let viewModel: CreditViewModel
     private let screen: Screen
     private let write: (String) -> Void

@@ -33,8 +33,10 @@ func truncated(_ text: String, to columns: Int) -> String {
 
 /// Paints text in a credit colour with the standard 16 ANSI colours, or leaves it plain.
 public struct Painter: Sendable {
+    /// Whether it paints at all.
     public let isOn: Bool
 
+    /// A painter that colours only when `isOn`.
     public init(isOn: Bool) { self.isOn = isOn }
 
     /// `text` in `color`'s foreground colour: gray (bright black), purple (magenta) or red.

@@ -1,5 +1,12 @@
 import Synchronization
 
+/// Who may call a subject's subscribers right now: nobody (`idle`), one thread (`delivering`), or
+/// one thread that has work queued for it (`queued`). Only a thread holding the subject's lock
+/// moves it out of `idle` (a plain store: with no deliverer there is nobody to race); the
+/// delivering thread leaves with one compare-and-swap (`delivering` → `idle`), which fails if
+/// work was queued meanwhile. So a send with nothing queued takes the lock once.
+@usableFromInline enum Phase: Int, AtomicRepresentable { case idle, delivering, queued }
+
 /// What every subject kind shares: its subscribers, `sendNext`, `subscribeNext` and the rules
 /// of delivery.
 ///
@@ -20,13 +27,6 @@ import Synchronization
 /// 5. A subscriber cancelled during a delivery is not called after `cancel()` returns.
 /// 6. No lock is held while user code runs (closures, and the `deinit`s of what they capture).
 /// 7. Nothing leaks: releasing a subject frees everything that hung on it.
-/// Who may call subscribers right now (`phase`): nobody (`idle`), one thread (`delivering`),
-/// or one thread that has queued work waiting (`delivering` → `queued`). Only a thread holding
-/// `lock` moves it out of `idle`; the delivering thread leaves with one compare-and-swap
-/// (`delivering` → `idle`), so a send with nothing queued takes the lock once.
-@usableFromInline enum Phase: Int, AtomicRepresentable { case idle, delivering, queued }
-
-
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
 

@@ -1,7 +1,10 @@
 /// Whether a credit passes: not set at 0, fail below the pass mark, pass from it.
 public enum CreditStatus: String, Sendable, Hashable, CaseIterable {
+    /// A credit of 0: nothing earned yet (未设置).
     case notSet
+    /// Some credit, below the pass mark (不合格).
     case fail
+    /// At or above the pass mark (合格).
     case pass
 
     /// The seed's label: 未设置 / 不合格 / 合格, or Not set / Fail / Pass.

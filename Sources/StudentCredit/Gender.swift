@@ -1,6 +1,8 @@
 /// A student's gender, as the seed's `SMStudent` records it.
 public enum Gender: String, Sendable, Hashable, CaseIterable {
+    /// Male (男).
     case male
+    /// Female (女).
     case female
 
     /// The gender's name in `language`: "male" / "female", 男 / 女.

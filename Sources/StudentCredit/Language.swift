@@ -1,6 +1,8 @@
 /// The language of the labels: the seed's Chinese, or English.
 public enum Language: String, Sendable, Hashable, CaseIterable {
+    /// English labels: Pass, Fail, Not set.
     case english = "en"
+    /// The seed's Chinese labels: 合格, 不合格, 未设置.
     case chinese = "zh"
 
     /// The language a locale name asks for: Chinese for names starting with `zh`
