@@ -40,7 +40,9 @@
 
     /// Passes nothing on for this value.
     @usableFromInline func skip() {
-        if clearsOnSkip { _ = target.lock.withLock { target.forget() } }  // released after the lock
+        // Through `receiver`, as `send` does: only the uniqueness check touches `target`. What is
+        // forgotten is released after the lock, when `_ =` drops it.
+        if clearsOnSkip { _ = receiver._withUnsafeGuaranteedRef { $0.lock.withLock($0.forget) } }
         detachIfUnobserved()
     }
 
