@@ -6,6 +6,7 @@ private func initialize(_ mutex: UnsafeMutablePointer<Mutex>) { mutex.initialize
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<Mutex>) { os_unfair_lock_lock(mutex) }
 @inlinable func release(_ mutex: UnsafeMutablePointer<Mutex>) { os_unfair_lock_unlock(mutex) }
 private func destroy(_ mutex: UnsafeMutablePointer<Mutex>) {}
+@inlinable func currentThread() -> ThreadID { ThreadID(bitPattern: pthread_self()) }
 #else
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,11 @@ private func initialize(_ mutex: UnsafeMutablePointer<Mutex>) {
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_lock(mutex) }
 @inlinable func release(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_unlock(mutex) }
 private func destroy(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_destroy(mutex) }
+@inlinable func currentThread() -> ThreadID { ThreadID(pthread_self()) }
 #endif
+
+/// A thread's identity, to tell whether a sender is the thread that is delivering.
+@usableFromInline typealias ThreadID = UInt
 
 /// A plain mutual-exclusion lock: `os_unfair_lock` on Apple platforms, `pthread_mutex_t`
 /// elsewhere.
@@ -52,5 +57,48 @@ private func destroy(_ mutex: UnsafeMutablePointer<Mutex>) { pthread_mutex_destr
         lock()
         defer { unlock() }
         return try body()
+    }
+}
+
+/// Where senders wait their turn to deliver (a subject's backpressure): tickets are opened one
+/// at a time, in order.
+///
+/// A `pthread` mutex and condition on every platform: it is used only when a queue is full, so
+/// its speed does not matter.
+final class Gate: @unchecked Sendable {
+    // @unchecked because `opened` is only touched while holding `mutex`.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    private var opened = 0
+
+    init() {
+        mutex.initialize(to: pthread_mutex_t())
+        condition.initialize(to: pthread_cond_t())
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    /// Blocks until ticket number `ticket` (counting from 0) has been opened.
+    func wait(for ticket: Int) {
+        pthread_mutex_lock(mutex)
+        while opened <= ticket {
+            pthread_cond_wait(condition, mutex)
+        }
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Opens the next ticket.
+    func openNext() {
+        pthread_mutex_lock(mutex)
+        opened += 1
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
     }
 }

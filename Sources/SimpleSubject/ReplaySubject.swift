@@ -19,8 +19,7 @@ public final class ReplaySubject<Value>: SubjectBase<Value> {
     @inlinable public init(bufferSize: Int) {
         precondition(bufferSize >= 0, "ReplaySubject(bufferSize:) needs a bufferSize of 0 or more, not \(bufferSize)")
         self.bufferSize = bufferSize
-        super.init(memory: .recorded)
-        buffer.reserveCapacity(bufferSize)
+        super.init(memory: .recorded)  // the buffer grows as values arrive: never `bufferSize` up front
     }
 
     /// - Complexity: O(`bufferSize`) to drop the oldest value.

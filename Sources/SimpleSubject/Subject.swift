@@ -36,12 +36,14 @@ public final class Subject<Value>: SubjectBase<Value> {
         return "Subject<\(Value.self)>(value: \(current.map { String(reflecting: $0) } ?? "none yet"))"
     }
 
-    /// For operators: sets the first value unless it has arrived already (it has, unless the
-    /// operator was made inside a delivery of its source, which queues the first call).
-    @usableFromInline func filled(_ make: () -> Value) -> Self {
-        guard lock.withLock({ current == nil }) else { return self }
-        let value = make()
-        lock.withLock { if current == nil { current = value } }
-        return self
+    /// For operators: makes `value` the first value unless one has arrived already (it has,
+    /// unless the operator was made inside a delivery of its source, which queues the first call).
+    @usableFromInline func fill(_ value: Value) {
+        let unused: Value? = lock.withLock {
+            guard current == nil else { return value }
+            current = value
+            return nil
+        }
+        withExtendedLifetime(unused) {}  // released after the lock: a `deinit` is user code
     }
 }

@@ -16,32 +16,71 @@ import Synchronization
 ///
 /// ## Delivery
 /// 1. Subscribers run synchronously, in subscription order, on the sending thread — or, when
-///    another thread is already delivering, on that thread before its `sendNext` returns: the
-///    late sender queues its value and goes on; it never waits for user code.
+///    another thread is already delivering, on that thread: the late sender queues its value and
+///    goes on (see 8 for when it waits instead).
 /// 2. Every subscriber sees the values in the order they were sent, and a subject never calls its
 ///    subscribers from two threads at once. A new subscriber's first call comes before any later
 ///    value.
 /// 3. A `sendNext` from inside a subscriber is delivered after the current value has reached every
 ///    subscriber, without recursion.
 /// 4. `sendNext`, `subscribeNext` and `cancel` may be called from any thread at once.
-/// 5. A subscriber cancelled during a delivery is not called after `cancel()` returns.
-/// 6. No lock is held while user code runs (closures, and the `deinit`s of what they capture).
+/// 5. A subscriber cancelled during a delivery — by itself, by another subscriber, or anywhere
+///    on the delivering thread — is not called after `cancel()` returns. A cancel from another
+///    thread cannot stop a call that the delivery has already reached: `cancel()` never waits
+///    for user code.
+/// 6. No lock is held while user code runs: closures, and every `deinit` the library can
+///    trigger (a displaced value, a removed closure, an owner loaded from a weak reference).
 /// 7. Nothing leaks: releasing a subject frees everything that hung on it.
+/// 8. Bounded under load: at most 1,024 values wait in a subject's queue. A late sender that
+///    finds it full — or finds the delivering thread already busy with others' values — waits
+///    for its turn to deliver instead; the delivering thread hands it over and returns. So one
+///    `sendNext` delivers its own value and at most two queues' worth of others' (plus what its
+///    own subscribers send), and a flood from one thread slows that thread, not the others. The
+///    delivering thread and sends made from inside its subscribers never wait, and neither does
+///    a sender whose wait would close a cycle of threads waiting for each other's subjects.
+///
+/// Each operator between a `sendNext` and a subscriber adds two stack frames (about 200 bytes
+/// in a release build), and releasing a chain releases it hop by hop: chains of tens of thousands
+/// of operators overflow a thread's stack. Chains that long are not real; a thousand is fine.
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
 
-    /// A subscriber: its subscription and its closure. (A struct, not a tuple: a closure in a
-    /// tuple is stored behind one more reabstraction thunk, a stack frame in every delivery.)
+    /// A subscriber: its subscription and its closure, and for an operator, how to make what it
+    /// feeds forget its replay. (A struct, not a tuple: a closure in a tuple is stored behind one
+    /// more reabstraction thunk, a stack frame in every delivery.)
     @usableFromInline struct Slot {
         @usableFromInline let subscription: Subscription
         @usableFromInline let block: Block
-        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block) {
-            (self.subscription, self.block) = (subscription, block)
+        @usableFromInline let forget: (() -> Void)?
+        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, forget: (() -> Void)?) {
+            self.subscription = subscription
+            self.block = block
+            self.forget = forget
         }
     }
 
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
-    @usableFromInline enum Work { case value(Value, origin: ObjectIdentifier?), join(Slot) }
+    @usableFromInline enum Work {
+        /// A value, with the tag its sender gave it (see `deliveryTag`).
+        case value(Value, tag: AnyObject?)
+        /// A subscriber that joins.
+        case join(Slot, primer: Primer?)
+        /// Forget what is replayed, and tell the operators fed from here to do the same.
+        case forget
+    }
+
+    /// How an operator that was made from this subject's value while it was being delivered
+    /// takes its first call: its target already holds its result for that value, so if no newer
+    /// value came before it joins, `block` is called instead of the subscriber's closure — it
+    /// updates the operator's state and sends nothing.
+    @usableFromInline struct Primer {
+        @usableFromInline let generation: Int
+        @usableFromInline let block: Block
+        @usableFromInline init(generation: Int, block: @escaping Block) {
+            self.generation = generation
+            self.block = block
+        }
+    }
 
     /// What a new subscriber gets first.
     @usableFromInline enum Replay { case none, one(Value), many([Value]) }
@@ -58,16 +97,25 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     // that the specialized `send` reads them directly rather than through generic accessors.
     /// A ``Subject``'s value: `nil` only while an operator builds a derived subject.
     @usableFromInline @exclusivity(unchecked) final var current: Value?
+    /// How many values a ``Subject`` has remembered: tells a `Primer` whether one came since.
+    @usableFromInline @exclusivity(unchecked) final var generation = 0
     @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<Slot?> = []
     @usableFromInline @exclusivity(unchecked) final var emptySlots = 0
     @usableFromInline @exclusivity(unchecked) final var liveCount = 0
     @usableFromInline @exclusivity(unchecked) final var queue: [Work] = []
-    /// What to call when the subject is released, by subscription (`values` finishes its streams).
-    @usableFromInline @exclusivity(unchecked) final var streamEnds: [ObjectIdentifier: () -> Void] = [:]
+    /// The thread that is delivering (meaningful while `phase` is not idle).
+    @usableFromInline @exclusivity(unchecked) final var deliverer: ThreadID = 0
+    /// Set once the delivering thread has done one batch of others' work: late senders then
+    /// wait for their turn rather than queue more (see `SubjectBase+Ordering.swift`).
+    @usableFromInline @exclusivity(unchecked) final var handoffWanted = false
+    /// Senders waiting for their turn to deliver, in the order of their `gate` tickets.
+    @exclusivity(unchecked) final var waiters: [ThreadID] = []
+    @exclusivity(unchecked) final var ticketsIssued = 0
+    @exclusivity(unchecked) final var gate: Gate?
 
-    /// The tag of the value being delivered (see `send(_:from:)`); read by subscribers only, on
+    /// The tag of the value being delivered (see `send(_:tag:)`); read by subscribers only, on
     /// the delivering thread.
-    @usableFromInline @exclusivity(unchecked) final var deliveryOrigin: ObjectIdentifier?
+    @usableFromInline @exclusivity(unchecked) final var deliveryTag: AnyObject?
 
     @inlinable init(memory: Memory, current: Value? = nil) {
         self.memory = memory
@@ -76,10 +124,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         remover = { [unowned(unsafe) self] in self.removeSlot(of: $0) }
     }
 
-    deinit {
-        for end in streamEnds.values { end() }
-        lock.deallocate()
-    }
+    deinit { lock.deallocate() }
 
     // MARK: - What the kinds decide (called with `lock` held, so they must not run user code)
 
@@ -87,9 +132,15 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// after the lock is (a `deinit` is user code).
     @inlinable @inline(__always) final func remember(_ value: Value) -> Value? {
         switch memory {
-        case .nothing: return nil
-        case .latest: defer { current = value }; return current
-        case .recorded: return record(value)
+        case .nothing:
+            return nil
+        case .latest:
+            generation &+= 1
+            let displaced = current
+            current = value
+            return displaced
+        case .recorded:
+            return record(value)
         }
     }
 
@@ -112,6 +163,10 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// without the lock: describing a value is user code.
     var kindDescription: String { "\(type(of: self))" }
 
+    /// Whether any subscription is live, counting those tied to an owner that may be gone (it
+    /// loads no weak reference, so it runs no `deinit`).
+    @usableFromInline final var hasSubscribers: Bool { lock.withLock { liveCount > 0 } }
+
     // MARK: - Sending
 
     /// Sends `value` to every subscriber; see the type's Delivery rules.
@@ -119,37 +174,37 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     @inlinable @discardableResult
     public final func sendNext(_ value: Value) -> Self {
-        send(value, from: nil)  // inlined into the caller, so `send` is the only frame before yours
+        send(value, tag: nil)  // inlined into the caller, so `send` is the only frame before yours
         return self
     }
 
-    /// `sendNext` with a tag that subscribers can read as `deliveryOrigin`; returns whether the
+    /// `sendNext` with a tag that subscribers can read as `deliveryTag`; returns whether the
     /// subject had any subscriber (operators use it to notice that nobody is listening).
     ///
     /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
     /// unspecialized costs several times the work itself.
     @inlinable @discardableResult
-    final func send(_ value: Value, from origin: AnyObject?) -> Bool {
+    final func send(_ value: Value, tag: AnyObject?) -> Bool {
         lock.lock()
-        guard becomeDeliverer() else {
-            queue.append(.value(value, origin: origin.map(ObjectIdentifier.init)))
-            let listening = liveCount > 0
-            lock.unlock()
-            return listening
-        }
+        guard becomeDeliverer() else { return enqueue(value, tag: tag) }
+        let listening = liveCount > 0
+        deliverAndUnlock(value, tag: tag)
+        finishDelivering()
+        return listening
+    }
+
+    /// Called with `lock` held by the delivering thread: remembers `value`, unlocks, and calls
+    /// every subscriber that has not been cancelled meanwhile — the seed's loop. Always inlined,
+    /// so that it is not a stack frame of its own.
+    @inlinable @inline(__always) final func deliverAndUnlock(_ value: Value, tag: AnyObject?) {
         let displaced = remember(value)
         let subscribers = slots
-        let listening = liveCount > 0
         lock.unlock()
-        _ = displaced
-        // The seed's loop, written here rather than in a helper so that it is not a stack frame of
-        // its own: call every subscriber that has not been cancelled meanwhile.
-        deliveryOrigin = origin.map(ObjectIdentifier.init)
+        withExtendedLifetime(displaced) {}  // released after the lock: a `deinit` is user code
+        deliveryTag = tag
         for index in subscribers.indices where subscribers[index]?.subscription.isCancelledFlagSet == false {
             subscribers[index]!.block(value)
         }
-        finishDelivering()
-        return listening
     }
 
     /// Called with `lock` held: takes the right to call subscribers, or reports that another
@@ -160,6 +215,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             // plain store will do, which keeps the common send to one atomic read-modify-write.
             if phase.load(ordering: .acquiring) == .idle {
                 phase.store(.delivering, ordering: .relaxed)
+                deliverer = currentThread()
+                handoffWanted = false
                 return true
             }
             if phase.load(ordering: .relaxed) == .queued { return false }
@@ -177,31 +234,29 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         if !move(from: .delivering, to: .idle) { drainQueue() }
     }
 
-    @usableFromInline final func drainQueue() {
-        repeat {
-            lock.lock()
-            let work = queue
-            queue = []
-            phase.store(.delivering, ordering: .releasing)
+    /// Forgets what this subject replays and makes the operators fed from it forget theirs, in
+    /// order with its values (a `filter` that drops a value calls it on its target).
+    final func forgetReplay() {
+        lock.lock()
+        guard becomeDeliverer() else {
+            queue.append(.forget)
             lock.unlock()
-            for item in work {
-                switch item {
-                case .value(let value, let origin): deliverQueued(value, origin: origin)
-                case .join(let slot): join(slot)
-                }
-            }
-        } while !move(from: .delivering, to: .idle)
+            return
+        }
+        lock.unlock()
+        forgetNow()
+        finishDelivering()
     }
 
-    private func deliverQueued(_ value: Value, origin: ObjectIdentifier?) {
+    /// The delivering thread's part of `forgetReplay`.
+    final func forgetNow() {
         lock.lock()
-        let displaced = remember(value)
+        let forgotten = forget()
         let subscribers = slots
         lock.unlock()
-        _ = displaced
-        deliveryOrigin = origin
+        withExtendedLifetime(forgotten) {}
         for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
-            slot.block(value)
+            slot.forget?()
         }
     }
 
@@ -269,30 +324,44 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     /// Adds a subscriber and makes its first call. Operators use it with a subscription they made
-    /// first, so that their closure can refer to it.
-    @inlinable final func attach(_ subscription: Subscription, _ block: @escaping Block) {
-        let slot = Slot(subscription, block)
+    /// first, so that their closure can refer to it, and may pass:
+    /// - `forget`: called when this subject forgets its replay (see `forgetReplay`);
+    /// - `primer`: for a ``Subject`` that is being delivered, see `Primer`. Then, if the join had
+    ///   to queue, the result is the value the operator must make its target's first value from.
+    @inlinable @discardableResult
+    final func attach(_ subscription: Subscription, forget: (() -> Void)? = nil, primer: Block? = nil,
+                      _ block: @escaping Block) -> Value? {
+        let slot = Slot(subscription, block, forget: forget)
         lock.lock()
         liveCount += 1
         guard becomeDeliverer() else {
             // Joins after the work already queued, so its first call comes before later values.
-            queue.append(.join(slot))
-            return lock.unlock()
+            let primed = primer.map { Primer(generation: generation, block: $0) }
+            queue.append(.join(slot, primer: primed))
+            let snapshot = primed == nil ? nil : current
+            lock.unlock()
+            return snapshot
         }
         insert(slot)
         let first = firstValues()
         lock.unlock()
-        callFirst(first, slot)
+        callFirst(first, block, subscription)
         finishDelivering()
+        return nil
     }
 
-    @usableFromInline final func join(_ slot: Slot) {
+    /// A queued subscriber's turn: it joins the list and gets its first values.
+    final func join(_ slot: Slot, primer: Primer?) {
         lock.lock()
-        guard !slot.subscription.isCancelledFlagSet else { return lock.unlock() }
+        if slot.subscription.isCancelledFlagSet {
+            lock.unlock()
+            return
+        }
         insert(slot)
         let first = firstValues()
+        let primes = primer != nil && primer!.generation == generation
         lock.unlock()
-        callFirst(first, slot)
+        callFirst(first, primes ? primer!.block : slot.block, slot.subscription)
     }
 
     @inlinable final func insert(_ slot: Slot) {
@@ -300,11 +369,15 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         slots.append(slot)
     }
 
-    @inlinable final func callFirst(_ first: Replay, _ slot: Slot) {
-        deliveryOrigin = nil
-        if case .one(let value) = first, !slot.subscription.isCancelledFlagSet { slot.block(value) }
-        if case .many(let values) = first {
-            for value in values where !slot.subscription.isCancelledFlagSet { slot.block(value) }
+    @inlinable final func callFirst(_ first: Replay, _ block: Block, _ subscription: Subscription) {
+        deliveryTag = nil
+        switch first {
+        case .none:
+            break
+        case .one(let value):
+            if !subscription.isCancelledFlagSet { block(value) }
+        case .many(let values):
+            for value in values where !subscription.isCancelledFlagSet { block(value) }
         }
     }
 
@@ -326,10 +399,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             if emptySlots > 16 && emptySlots * 2 > slots.count { compact() }
         }
         liveCount -= 1
-        let end = streamEnds.isEmpty ? nil : streamEnds.removeValue(forKey: ObjectIdentifier(subscription))
         lock.unlock()
         withExtendedLifetime(removed) {}  // its closure's captures go after the lock is released
-        end?()
     }
 
     /// Drops the empty slots. Runs after half the slots have emptied, so cancel stays O(1)
@@ -338,30 +409,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         slots.removeAll(where: { $0 == nil })  // in place: keeps the buffer, allocates nothing
         for (index, slot) in slots.enumerated() { slot!.subscription.slotIndex = index }
         emptySlots = 0
-    }
-
-    // MARK: - Inspecting
-
-    /// The number of live subscriptions: not cancelled, and not tied to an owner that is gone.
-    ///
-    /// - Complexity: O(*n*), where *n* is the number of subscribers.
-    public final var subscriberCount: Int {
-        lock.withLock { liveCount - slots.count(where: { $0?.subscription.ownerIsGone == true }) }
-    }
-
-    /// The kind, its current state, and one line per live subscription naming where it was made.
-    ///
-    /// ```
-    /// Subject<Int>(value: 80), 2 subscriptions:
-    ///   StudentCredit/CreditViewModel.swift:41
-    ///   credit_cli/Screen.swift:17
-    /// ```
-    public var debugDescription: String {
-        let locations = lock.withLock {
-            slots.compactMap { $0?.subscription }.filter { !$0.isCancelled }.map { "  \($0.file):\($0.line)" }
-        }
-        let count = locations.count == 1 ? "1 subscription" : "\(locations.count) subscriptions"
-        return ([kindDescription + ", " + count + (locations.isEmpty ? "" : ":")] + locations).joined(separator: "\n")
     }
 }
 

@@ -29,7 +29,7 @@ public final class Subscription: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var slotIndex = -1
     /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
     weak let owner: AnyObject?
-    private let isOwnerBound: Bool
+    let isOwnerBound: Bool
     /// Subscriptions this one ends together with it (`sync(with:)`, operators with two sources).
     private let parts: [Subscription]
     /// Where it was made, for `debugDescription`.
@@ -47,12 +47,13 @@ public final class Subscription: @unchecked Sendable {
         self.line = line
     }
 
-    /// Ends the subscription: its closure is not called again once `cancel()` returns, and the
-    /// subject lets go of the closure (and whatever it captured) at once.
+    /// Ends the subscription: its closure is not called again once `cancel()` returns on the
+    /// thread that is delivering (from inside a subscriber: its own, another's), and the subject
+    /// lets go of the closure (and whatever it captured) at once.
     ///
-    /// Idempotent, and safe from any thread and from inside a delivery — also the subscriber's own.
-    /// A call that another thread had already begun may still finish; `cancel()` never waits
-    /// for it.
+    /// Idempotent, and safe from any thread. A cancel from another thread cannot stop a call that
+    /// the delivery has already reached — `cancel()` never waits for user code — so such a call
+    /// may still start just after it returns; every later value is skipped.
     ///
     /// - Complexity: O(1), amortised.
     public func cancel() {

@@ -40,13 +40,19 @@ public final class SubscriptionBag: @unchecked Sendable {
     }
 
     /// The number of subscriptions stored that have not ended yet.
-    public var count: Int { lock.withLock { subscriptions.count(where: { !$0.isCancelled }) } }
+    public var count: Int {
+        // Asked after unlocking: loading a weak owner may leave the last strong reference with us,
+        // and then its `deinit` (user code) runs here.
+        lock.withLock { subscriptions }.count(where: { !$0.isCancelled })
+    }
 
     func insert(_ subscription: Subscription) {
         lock.withLock {
             subscriptions.append(subscription)
             if subscriptions.count >= pruneAt {
-                subscriptions.removeAll(where: \.isCancelled)
+                // The flag only: loading a weak owner here could run its `deinit` under the lock.
+                // Subscriptions whose owner is gone are cancelled at their subject's next send.
+                subscriptions.removeAll(where: \.isCancelledFlagSet)
                 pruneAt = max(64, subscriptions.count * 2)
             }
         }

@@ -6,18 +6,82 @@
 /// form.subscribeNext { name, credit in print(name, credit) }
 /// ```
 ///
-/// Sends from two threads at once are put in one order; the last value is always the latest
-/// pair.
+/// Sends from two threads at once are put in one order, and each pair is read when its turn
+/// comes, so the last value is always the latest pair (two changes at once may send it twice).
 public func combineLatest<A, B>(_ a: Subject<A>, _ b: Subject<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B)> {
-    feedLatest(of: a, b, into: Subject(awaitingFirstValue: ()), file, line).filled { (a.value, b.value) }
+    let target = Subject<(A, B)>(awaitingFirstValue: ())
+    let (latest, madeA, madeB) = feedLatest(of: a, b, into: target, primes: true, file, line)
+    latest.seed(madeA ?? a.value, madeB ?? b.value)
+    target.fill(latest.pair!)
+    return target
 }
 
 /// An event subject that sends the latest values of `a` and `b` together, whenever either sends
 /// and both have sent at least once.
 public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
-    feedLatest(of: a, b, into: EventSubject(), file, line)
+    let target = EventSubject<(A, B)>()
+    feedLatest(of: a, b, into: target, primes: false, file, line)
+    return target
+}
+
+// How it works: each source records its value in `latest`, then says "changed" into one
+// subject, which puts sends from several threads in one order; its single subscriber reads the
+// pair when its turn comes. So the result is never an older pair that overtook a newer one.
+@discardableResult
+private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<(A, B)>,
+                              primes: Bool, _ file: StaticString, _ line: UInt) -> (LatestPair<A, B>, A?, B?) {
+    let latest = LatestPair<A, B>()
+    let changes = EventSubject<Void>()
+    let toTarget = Feed(target, from: [changes], file: file, line: line)
+    changes.attach(toTarget.subscription) { _ in
+        guard let pair = latest.pair else { return toTarget.skip() }
+        toTarget.send(pair)
+    }
+    let toChanges = Feed(changes, from: [a, b], file: file, line: line)
+    let madeA = a.attach(toChanges.parts[0], primer: primes ? { _ in } : nil) { value in
+        latest.update { $0.0 = value }
+        toChanges.send(())
+    }
+    let madeB = b.attach(toChanges.parts[1], primer: primes ? { _ in } : nil) { value in
+        latest.update { $0.1 = value }
+        toChanges.send(())
+    }
+    return (latest, madeA, madeB)
+}
+
+/// The latest value of each source; sources on several threads update it at once.
+private final class LatestPair<A, B>: @unchecked Sendable {
+    // @unchecked because `values` is only touched while holding `lock`.
+    private let lock = Lock()
+    private var values: (A?, B?) = (nil, nil)
+
+    deinit { lock.deallocate() }
+
+    var pair: (A, B)? {
+        lock.withLock {
+            guard let a = values.0, let b = values.1 else { return nil }
+            return (a, b)
+        }
+    }
+
+    func update(_ change: (inout (A?, B?)) -> Void) {
+        let displaced = lock.withLock {
+            let old = values
+            change(&values)
+            return old
+        }
+        withExtendedLifetime(displaced) {}  // released after the lock: a `deinit` is user code
+    }
+
+    /// Sets what no source has set yet.
+    func seed(_ a: A, _ b: B) {
+        update { values in
+            if values.0 == nil { values.0 = a }
+            if values.1 == nil { values.1 = b }
+        }
+    }
 }
 
 /// A subject of the latest values of `a`, `b` and `c` together.
@@ -33,26 +97,4 @@ public func combineLatest<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c
                                    file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B, C)> {
     combineLatest(combineLatest(a, b, file: file, line: line), c, file: file, line: line)
         .map(file: file, line: line) { ($0.0, $0.1, $1) }
-}
-
-// How it works: each source sends its changes into one `changes` subject, which puts sends
-// from several threads
-// in one order; its single subscriber keeps the latest of each and passes the whole on. So the
-// result is never an older pair that overtook a newer one.
-
-private func feedLatest<A, B, Target: SubjectBase<(A, B)>>(
-    of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: Target, _ file: StaticString, _ line: UInt
-) -> Target {
-    let changes = EventSubject<(A?, B?)>()
-    let toTarget = Feed(target, from: [changes], file: file, line: line)
-    var latest: (A?, B?) = (nil, nil)  // only `changes`' delivering thread touches it
-    changes.attach(toTarget.subscription) { change in
-        latest = (change.0 ?? latest.0, change.1 ?? latest.1)
-        guard let a = latest.0, let b = latest.1 else { return toTarget.skip() }
-        toTarget.send((a, b))
-    }
-    let toChanges = Feed(changes, from: [a, b], file: file, line: line)
-    a.attach(toChanges.parts[0]) { toChanges.send(($0, nil)) }
-    b.attach(toChanges.parts[1]) { toChanges.send((nil, $0)) }
-    return target
 }

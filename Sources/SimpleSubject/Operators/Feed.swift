@@ -14,18 +14,22 @@
     @usableFromInline let subscription: Subscription
     /// One subscription per source, in the order of `sources`.
     let parts: [Subscription]
-    /// Whether a skipped value also clears what `target` replays (`filter` on a ``Subject``:
-    /// new subscribers then get nothing rather than a stale value).
-    @usableFromInline let clearsOnSkip: Bool
+    /// Whether a skipped value makes `target` forget what it replays (operators that drop
+    /// values, on a ``Subject``: new subscribers then get nothing rather than a stale value).
+    @usableFromInline let forgetsOnSkip: Bool
+    /// What the operator resets when its source forgets what it replays.
+    let reset: (() -> Void)?
     /// With several sources, closures run on several threads at once; this lock serialises their
     /// checks of `target`.
     @usableFromInline let lock: Lock?
 
-    @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost], clearsOnSkip: Bool = false,
-         file: StaticString, line: UInt) {
+    @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost],
+                           forgetsOnSkip: Bool = false, reset: (() -> Void)? = nil,
+                           file: StaticString, line: UInt) {
         self.target = target
         self.receiver = Unmanaged.passUnretained(target)
-        self.clearsOnSkip = clearsOnSkip
+        self.forgetsOnSkip = forgetsOnSkip
+        self.reset = reset
         parts = sources.map { Subscription(host: $0, file: file, line: line) }
         subscription = parts.count == 1 ? parts[0] : Subscription(host: nil, parts: parts, file: file, line: line)
         lock = parts.count == 1 ? nil : Lock()
@@ -35,20 +39,27 @@
 
     /// Passes `value` on, and detaches if nobody was listening and nobody else holds the target.
     @inlinable @inline(__always) func send(_ value: Output) {
-        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, from: nil) }) { detachIfUnobserved() }
+        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, tag: nil) }) { detachIfUnobserved() }
     }
 
     /// Passes nothing on for this value.
     @usableFromInline func skip() {
-        // Through `receiver`, as `send` does: only the uniqueness check touches `target`. What is
-        // forgotten is released after the lock, when `_ =` drops it.
-        if clearsOnSkip { _ = receiver._withUnsafeGuaranteedRef { $0.lock.withLock($0.forget) } }
+        // Through `receiver`, as `send` does: only the uniqueness check touches `target`.
+        if forgetsOnSkip { receiver._withUnsafeGuaranteedRef { $0.forgetReplay() } }
         detachIfUnobserved()
+    }
+
+    /// A source forgot what it replays: so does the target, and so does the operator.
+    @usableFromInline func sourceForgot() {
+        reset?()
+        receiver._withUnsafeGuaranteedRef { $0.forgetReplay() }
     }
 
     @usableFromInline func detachIfUnobserved() {
         lock?.lock()
-        let unobserved = isKnownUniquelyReferenced(&target) && target.subscriberCount == 0
+        // `hasSubscribers`, not `subscriberCount`: it loads no weak owner, so no `deinit` runs
+        // under this lock. An owner that is gone is noticed at the target's next send.
+        let unobserved = isKnownUniquelyReferenced(&target) && !target.hasSubscribers
         lock?.unlock()
         if unobserved { subscription.cancel() }
     }

@@ -13,34 +13,43 @@ extension Subject {
     /// every operator.
     /// - Complexity: one extra send per value.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
-                            _ transform: @escaping (Value) -> Result) -> Subject<Result> {
-        feedMapped(into: Subject<Result>(awaitingFirstValue: ()), file, line, transform).filled { transform(value) }
+                                       _ transform: @escaping (Value) -> Result) -> Subject<Result> {
+        let target = Subject<Result>(awaitingFirstValue: ())
+        if let made = feedMapped(into: target, primer: { _ in }, file, line, transform) {
+            target.fill(transform(made))
+        }
+        return target
     }
 }
 
 extension EventSubject {
     /// An event subject that sends `transform` of every value sent from now on.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
-                            _ transform: @escaping (Value) -> Result) -> EventSubject<Result> {
-        feedMapped(into: EventSubject<Result>(), file, line, transform)
+                                       _ transform: @escaping (Value) -> Result) -> EventSubject<Result> {
+        let target = EventSubject<Result>()
+        feedMapped(into: target, file, line, transform)
+        return target
     }
 }
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding `transform` of this subject's values.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
-                            _ transform: @escaping (Value) -> Result) -> ReplaySubject<Result> {
-        feedMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, transform)
+                                       _ transform: @escaping (Value) -> Result) -> ReplaySubject<Result> {
+        let target = ReplaySubject<Result>(bufferSize: bufferSize)
+        feedMapped(into: target, file, line, transform)
+        return target
     }
 }
 
 extension SubjectBase {
     /// Sends `transform` of each value into `target`; the one-to-one operators' common part.
-    @inlinable final func feedMapped<Result, Target: SubjectBase<Result>>(
-        into target: Target, _ file: StaticString, _ line: UInt, _ transform: @escaping (Value) -> Result
-    ) -> Target {
+    /// Returns the value to make `target`'s first value from, when `attach` says so.
+    @inlinable @discardableResult final func feedMapped<Result>(
+        into target: SubjectBase<Result>, primer: Block? = nil, _ file: StaticString, _ line: UInt,
+        _ transform: @escaping (Value) -> Result
+    ) -> Value? {
         let feed = Feed(target, from: [self], file: file, line: line)
-        attach(feed.subscription) { feed.send(transform($0)) }
-        return target
+        return attach(feed.subscription, forget: feed.sourceForgot, primer: primer) { feed.send(transform($0)) }
     }
 }

@@ -11,6 +11,8 @@ public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Valu
     let merged = EventSubject<Value>()
     let sources = [first, second] + others
     let feed = Feed(merged, from: sources, file: file, line: line)
-    for (source, part) in zip(sources, feed.parts) { source.attach(part) { feed.send($0) } }
+    for (source, part) in zip(sources, feed.parts) {
+        source.attach(part) { feed.send($0) }
+    }
     return merged
 }

@@ -6,30 +6,51 @@ extension Subject where Value: Equatable {
     /// credit.map { $0 >= 70 }.removeDuplicates().subscribeNext { print("passed:", $0) }
     /// ```
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> Subject<Value> {
-        feedFiltered(into: Subject(awaitingFirstValue: ()), file, line, isChange()).filled { value }
+        let target = Subject<Value>(awaitingFirstValue: ())
+        let previous = Previous<Value>()
+        let primer: Block = { _ = previous.isChange($0) }
+        if let made = feedFiltered(into: target, primer: primer, file, line, previous.isChange) {
+            target.fill(made)
+        }
+        return target
     }
 }
 
 extension EventSubject where Value: Equatable {
     /// An event subject that sends the values, sent from now on, that differ from the previous one.
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
-        feedFiltered(into: EventSubject(), file, line, isChange())
+        let target = EventSubject<Value>()
+        feedFiltered(into: target, file, line, Previous<Value>().isChange)
+        return target
     }
 }
 
 extension ReplaySubject where Value: Equatable {
-    /// A replay subject of the same `bufferSize` holding the values that differ from the previous one.
+    /// A replay subject of the same `bufferSize` holding the values that differ from the previous
+    /// one. When this subject forgets what it replays, the next value counts as a change.
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        feedFiltered(into: ReplaySubject(bufferSize: bufferSize), file, line, isChange())
+        let target = ReplaySubject<Value>(bufferSize: bufferSize)
+        let previous = Previous<Value>()
+        feedFiltered(into: target, reset: previous.reset, file, line, previous.isChange)
+        return target
     }
 }
 
-/// True for a value that differs from the one before it. Only the source's delivering thread
-/// calls it, so its memory needs no lock.
-@usableFromInline func isChange<Value: Equatable>() -> (Value) -> Bool {
-    var previous: Value?
-    return { value in
-        defer { previous = value }
-        return value != previous
+/// The value before the current one. Only the source's delivering thread touches it, so it
+/// needs no lock.
+@usableFromInline final class Previous<Value: Equatable> {
+    @usableFromInline var value: Value?
+
+    @usableFromInline init() {}
+
+    /// True for a value that differs from the one before it.
+    @usableFromInline func isChange(_ next: Value) -> Bool {
+        let changed = next != value
+        value = next
+        return changed
+    }
+
+    @usableFromInline func reset() {
+        value = nil
     }
 }

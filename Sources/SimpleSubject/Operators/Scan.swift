@@ -6,9 +6,13 @@ extension Subject {
     /// let total = points.scan(0, +)
     /// ```
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-                             _ next: @escaping (Result, Value) -> Result) -> Subject<Result> {
-        feedMapped(into: Subject<Result>(awaitingFirstValue: ()), file, line, accumulate(initial, next))
-            .filled { next(initial, value) }
+                                        _ next: @escaping (Result, Value) -> Result) -> Subject<Result> {
+        let target = Subject<Result>(awaitingFirstValue: ())
+        let running = accumulate(initial, next)
+        if let made = feedMapped(into: target, primer: { _ = running($0) }, file, line, running) {
+            target.fill(next(initial, made))
+        }
+        return target
     }
 }
 
@@ -20,16 +24,20 @@ extension EventSubject {
     /// let total = presses.scan(0, +)   // 5, 10, 15 … as presses send 5s
     /// ```
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-                             _ next: @escaping (Result, Value) -> Result) -> EventSubject<Result> {
-        feedMapped(into: EventSubject<Result>(), file, line, accumulate(initial, next))
+                                        _ next: @escaping (Result, Value) -> Result) -> EventSubject<Result> {
+        let target = EventSubject<Result>()
+        feedMapped(into: target, file, line, accumulate(initial, next))
+        return target
     }
 }
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the running results of `next`.
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-                             _ next: @escaping (Result, Value) -> Result) -> ReplaySubject<Result> {
-        feedMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, accumulate(initial, next))
+                                        _ next: @escaping (Result, Value) -> Result) -> ReplaySubject<Result> {
+        let target = ReplaySubject<Result>(bufferSize: bufferSize)
+        feedMapped(into: target, file, line, accumulate(initial, next))
+        return target
     }
 }
 

@@ -3,7 +3,9 @@ extension Subject {
     ///
     /// New subscribers first get the source's latest value once it is past the skipped ones.
     @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        feedFiltered(into: ReplaySubject(bufferSize: 1), clearsOnSkip: true, file, line, position { $0 >= count })
+        let target = ReplaySubject<Value>(bufferSize: 1)
+        feedFiltered(into: target, forgetsOnSkip: true, file, line, position { $0 >= count })
+        return target
     }
 
     /// A subject of the first `count` values, counting the current value as the first.
@@ -12,19 +14,25 @@ extension Subject {
     /// Combine. New subscribers first get the source's latest value only while it is one of
     /// those taken.
     @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        feedFiltered(into: ReplaySubject(bufferSize: 1), clearsOnSkip: true, file, line, position { $0 < count })
+        let target = ReplaySubject<Value>(bufferSize: 1)
+        feedFiltered(into: target, forgetsOnSkip: true, file, line, position { $0 < count })
+        return target
     }
 }
 
 extension EventSubject {
     /// An event subject of the values sent from now on, after the first `count`.
     @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
-        feedFiltered(into: EventSubject(), file, line, position { $0 >= count })
+        let target = EventSubject<Value>()
+        feedFiltered(into: target, file, line, position { $0 >= count })
+        return target
     }
 
     /// An event subject of the first `count` values sent from now on.
     @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
-        feedFiltered(into: EventSubject(), file, line, position { $0 < count })
+        let target = EventSubject<Value>()
+        feedFiltered(into: target, file, line, position { $0 < count })
+        return target
     }
 }
 
@@ -32,13 +40,17 @@ extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the values after the first `count`,
     /// counting the replayed ones.
     @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        feedFiltered(into: ReplaySubject(bufferSize: bufferSize), file, line, position { $0 >= count })
+        let target = ReplaySubject<Value>(bufferSize: bufferSize)
+        feedFiltered(into: target, file, line, position { $0 >= count })
+        return target
     }
 
     /// A replay subject of the same `bufferSize` holding the first `count` values, counting the
     /// replayed ones.
     @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        feedFiltered(into: ReplaySubject(bufferSize: bufferSize), file, line, position { $0 < count })
+        let target = ReplaySubject<Value>(bufferSize: bufferSize)
+        feedFiltered(into: target, file, line, position { $0 < count })
+        return target
     }
 }
 
@@ -47,7 +59,8 @@ extension ReplaySubject {
 @usableFromInline func position<Value>(_ isIncluded: @escaping (Int) -> Bool) -> (Value) -> Bool {
     var next = 0
     return { _ in
-        defer { next = next == .max ? next : next + 1 }
-        return isIncluded(next)
+        let included = isIncluded(next)
+        if next < .max { next += 1 }
+        return included
     }
 }

@@ -18,8 +18,20 @@ extension SubjectBase where Value: Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: Value.self, bufferingPolicy: .unbounded)
         let subscription = Subscription(host: self, file: "AsyncStream (values)", line: 0)
         continuation.onTermination = { _ in subscription.cancel() }
-        lock.withLock { streamEnds[ObjectIdentifier(subscription)] = { continuation.finish() } }
-        attach(subscription) { continuation.yield($0) }
+        let end = StreamEnd(continuation)
+        attach(subscription) { end.continuation.yield($0) }
         return stream
     }
+}
+
+/// Finishes a stream when the subscriber's closure that holds it is released: when the subject
+/// is, or when the subscription is cancelled.
+private final class StreamEnd<Value: Sendable> {
+    let continuation: AsyncStream<Value>.Continuation
+
+    init(_ continuation: AsyncStream<Value>.Continuation) {
+        self.continuation = continuation
+    }
+
+    deinit { continuation.finish() }
 }

@@ -1,0 +1,306 @@
+import Foundation
+import SimpleSubject
+import Synchronization
+import Testing
+
+/// The defects an adversarial run found (issue 10), one reproducer each. Every test here failed
+/// (or hung) before its fix. CI runs this suite under ThreadSanitizer too.
+@Suite struct TrustTests {
+    // Guarantee 6: an owner's `deinit` that runs because `subscriberCount` loaded it weakly while
+    // its last strong reference went on another thread must not run under the subject's lock.
+    @Test func anOwnersDeinitTriggeredByAnotherThreadsWeakLoadCanReadTheSubject() {
+        let subject = Subject(0)
+        final class Owner: @unchecked Sendable {
+            let subject: Subject<Int>
+            init(_ subject: Subject<Int>) { self.subject = subject }
+            deinit { _ = subject.value }
+        }
+        let stop = Atomic<Bool>(false)
+        let counter = Joinable {
+            while !stop.load(ordering: .acquiring) { _ = subject.subscriberCount }
+        }
+        let looper = Joinable {
+            for round in 0..<20_000 {
+                var owner: Owner? = Owner(subject)
+                subject.subscribeNext(owner: owner!) { _, _ in }
+                owner = nil
+                subject.sendNext(round)
+            }
+            stop.store(true, ordering: .releasing)
+        }
+        #expect(looper.join(seconds: 60), "deadlocked: a deinit ran under the subject's lock")
+        #expect(counter.join(seconds: 5))
+    }
+
+    @Test func aBagsCountAndPruningDoNotRunAnOwnersDeinitUnderItsLock() {
+        let bag = SubscriptionBag()
+        let subject = Subject(0)
+        final class Owner: @unchecked Sendable {
+            let bag: SubscriptionBag
+            init(_ bag: SubscriptionBag) { self.bag = bag }
+            deinit { _ = bag.count }
+        }
+        let stop = Atomic<Bool>(false)
+        let counter = Joinable {
+            while !stop.load(ordering: .acquiring) { _ = bag.count }
+        }
+        let looper = Joinable {
+            for round in 0..<20_000 {
+                var owner: Owner? = Owner(bag)
+                subject.subscribeNext(owner: owner!) { _, _ in }.store(in: bag)
+                owner = nil
+                subject.sendNext(round)  // ends the subscription, so that the bag prunes it
+            }
+            stop.store(true, ordering: .releasing)
+        }
+        #expect(looper.join(seconds: 60), "deadlocked: a deinit ran under the bag's lock")
+        #expect(counter.join(seconds: 5))
+    }
+
+    // Guarantee 9: an operator made inside a delivery of its source sends its first value once.
+    @Test func operatorsMadeInsideADeliveryOfTheirSourceSendTheirFirstValueOnce() {
+        let source = Subject(0)
+        var mapped: [Int] = [], deduplicated: [Int] = [], scanned: [Int] = [], combined: [Int] = []
+        var derived: [Any] = []  // keeps the operators' results alive, as a screen would
+        source.subscribeNext { value in
+            guard value == 1, derived.isEmpty else { return }
+            let map = source.map { $0 * 10 }
+            map.subscribeNext { mapped.append($0) }
+            let dedup = source.removeDuplicates()
+            dedup.subscribeNext { deduplicated.append($0) }
+            let scan = source.scan(0, +)
+            scan.subscribeNext { scanned.append($0) }
+            let pair = combineLatest(source, Subject(100))
+            pair.subscribeNext { combined.append($0.0 + $0.1) }
+            derived = [map, dedup, scan, pair]
+        }
+        source.sendNext(1)
+        source.sendNext(2)
+        #expect(mapped == [10, 20])
+        #expect(deduplicated == [1, 2])
+        #expect(scanned == [1, 3])
+        #expect(combined == [101, 102])
+    }
+
+    @Test func anOperatorMadeOnAnotherThreadDuringADeliverySendsItsFirstValueOnce() {
+        let source = Subject(0)
+        let inDelivery = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        source.subscribeNext { value in
+            if value == 1 {
+                inDelivery.signal()
+                release.wait()
+            }
+        }
+        let sender = Joinable { source.sendNext(1) }
+        inDelivery.wait()
+        let mapped = source.map { $0 }
+        let seen = Recorder<Int>()
+        mapped.subscribeNext { seen.append($0) }
+        release.signal()
+        #expect(sender.join())
+        source.sendNext(2)
+        #expect(seen.values == [1, 2])
+    }
+
+    // Guarantee 9: a value that `filter` drops clears what operators downstream of it replay.
+    @Test func aValueAFilterDropsClearsWhatOperatorsDownstreamReplay() {
+        let credit = Subject(80)
+        let message = credit.filter { $0 >= 70 }.map { "passed with \($0)" }
+        credit.sendNext(20)
+        var seen: [String] = []
+        message.subscribeNext { seen.append($0) }
+        #expect(seen == [])
+        credit.sendNext(90)
+        #expect(seen == ["passed with 90"])
+    }
+
+    @Test func aClearedRemoveDuplicatesPassesTheSameValueAgain() {
+        let credit = Subject(80)
+        let passed = credit.filter { $0 >= 70 }.removeDuplicates()
+        credit.sendNext(20)
+        credit.sendNext(80)
+        var seen: [Int] = []
+        passed.subscribeNext { seen.append($0) }
+        #expect(seen == [80])  // the credit is 80 and passes: a new subscriber gets it
+    }
+
+    // Guarantee 9: `sync(with:)` converges after concurrent sends to both sides.
+    @Test(arguments: 0..<40)
+    func aTwoWayBindingEndsWithBothSidesEqualAfterConcurrentSends(trial: Int) {
+        let a = Subject(0), b = Subject(0)
+        let holdA = DispatchSemaphore(value: 0), holdB = DispatchSemaphore(value: 0)
+        let inA = DispatchSemaphore(value: 0), inB = DispatchSemaphore(value: 0)
+        a.subscribeNext { if $0 == -1 { inA.signal(); holdA.wait() } }
+        b.subscribeNext { if $0 == -2 { inB.signal(); holdB.wait() } }
+        let heldA = Joinable { a.sendNext(-1) }
+        let heldB = Joinable { b.sendNext(-2) }
+        inA.wait()
+        inB.wait()
+        let binding = a.sync(with: b)
+        let sendA = Joinable { a.sendNext(1) }
+        let sendB = Joinable { b.sendNext(2) }
+        #expect(sendA.join() && sendB.join())
+        if trial % 2 == 0 {
+            holdA.signal()
+            holdB.signal()
+        } else {
+            holdB.signal()
+            holdA.signal()
+        }
+        #expect(heldA.join() && heldB.join())
+        #expect(a.value == b.value)
+        binding.cancel()
+    }
+
+    @Test func aTwoWayBindingConvergesUnderTwoFloodingThreads() {
+        let a = Subject(0), b = Subject(0)
+        let binding = a.sync(with: b)
+        onThreads(2) { thread in
+            for value in 1...2_000 { (thread == 0 ? a : b).sendNext(thread * 10_000 + value) }
+        }
+        #expect(a.value == b.value)
+        binding.cancel()
+    }
+
+    // Guarantee 9: rings of bindings terminate, for any value type.
+    @Test func aRingOfBindingsTerminates() {
+        struct Opaque { let id: Int }  // not Equatable
+        let a = Subject(Opaque(id: 0)), b = Subject(Opaque(id: 0)), c = Subject(Opaque(id: 0))
+        let finished = Joinable {
+            a.sync(with: b)
+            b.sync(with: c)
+            c.sync(with: a)
+            a.sendNext(Opaque(id: 7))
+        }
+        #expect(finished.join(seconds: 20), "a ring of bindings did not terminate")
+        #expect([a.value.id, b.value.id, c.value.id] as [Int] == [7, 7, 7])
+    }
+
+    // Guarantee 8: one thread flooding a subject cannot keep another thread's single send busy
+    // without bound, nor make the queue grow without bound.
+    @Test func aFloodFromAnotherThreadCannotKeepASingleSendBusyOrGrowTheQueueWithoutBound() {
+        let subject = EventSubject<Int>()
+        let mainThread = Atomic<UInt>(0)
+        let deliveredOnMain = Atomic<Int>(0)
+        let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
+        subject.subscribeNext { _ in
+            if currentThreadID() == mainThread.load(ordering: .acquiring) {
+                deliveredOnMain.add(1, ordering: .relaxed)
+            }
+            let backlog = sent.load(ordering: .acquiring) - delivered.add(1, ordering: .acquiringAndReleasing).newValue
+            if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
+        }
+        let stop = Atomic<Bool>(false)
+        let floodStarted = DispatchSemaphore(value: 0)
+        let flooder = Joinable {
+            var value = 0
+            while !stop.load(ordering: .acquiring) {
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(value)
+                value += 1
+                if value == 5_000 { floodStarted.signal() }
+            }
+        }
+        floodStarted.wait()
+        let largestSingleSend = Atomic<Int>(0)
+        let main = Joinable {
+            mainThread.store(currentThreadID(), ordering: .releasing)
+            for _ in 0..<200 {
+                let before = deliveredOnMain.load(ordering: .acquiring)
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(-1)
+                let work = deliveredOnMain.load(ordering: .acquiring) - before
+                if work > largestSingleSend.load(ordering: .relaxed) { largestSingleSend.store(work, ordering: .relaxed) }
+            }
+        }
+        #expect(main.join(seconds: 60), "a single send never returned")
+        stop.store(true, ordering: .releasing)
+        #expect(flooder.join())
+        // Bounded work: its own value and at most two queues' worth of others'.
+        #expect(largestSingleSend.load(ordering: .acquiring) <= 1 + 2 * 1_024)
+        #expect(largestBacklog.load(ordering: .acquiring) <= 2 * 1_024 + 2)
+    }
+
+    @Test func twoFloodingThreadsKeepTheBacklogBoundedAndLoseNothing() {
+        let subject = EventSubject<Int>()
+        let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
+        subject.subscribeNext { _ in
+            let backlog = sent.load(ordering: .acquiring) - delivered.add(1, ordering: .acquiringAndReleasing).newValue
+            if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
+        }
+        onThreads(2) { _ in
+            for value in 0..<50_000 {
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(value)
+            }
+        }
+        #expect(delivered.load(ordering: .acquiring) == 100_000)
+        #expect(largestBacklog.load(ordering: .acquiring) <= 2 * 1_024 + 2)
+    }
+
+    @Test func twoSubjectsWhoseSubscribersSendToEachOtherUnderAFloodDoNotDeadlock() {
+        let a = EventSubject<Int>(), b = EventSubject<Int>()
+        a.subscribeNext { if $0 % 2 == 0 { b.sendNext($0 + 1) } }
+        b.subscribeNext { if $0 % 2 == 0 { a.sendNext($0 + 1) } }
+        let flood = Joinable {
+            onThreads(2) { thread in
+                for value in 0..<20_000 { (thread == 0 ? a : b).sendNext(value * 2) }
+            }
+        }
+        #expect(flood.join(seconds: 60), "deadlocked")
+    }
+
+    // Guarantee 9: `ReplaySubject` allocates as values arrive, never `bufferSize` up front.
+    @Test(arguments: [1 << 32, Int.max])
+    func aHugeReplayBufferSizeAllocatesOnlyWhatArrives(bufferSize: Int) {
+        let log = ReplaySubject<Int>(bufferSize: bufferSize)
+        log.sendNext(1).sendNext(2).sendNext(3)
+        var seen: [Int] = []
+        log.subscribeNext { seen.append($0) }
+        #expect(seen == [1, 2, 3])
+    }
+
+    // Guarantee 5, the exact promise on the delivering thread: cancelled there, never called again.
+    @Test func aSubscriberCancelledOnTheDeliveringThreadIsNotCalledAgainEvenUnderOtherThreadsSends() {
+        let subject = EventSubject<Int>()
+        let calledAfterCancel = Atomic<Int>(0)
+        onThreads(4) { thread in
+            for round in 0..<2_000 {
+                let cancelled = Atomic<Bool>(false)
+                var victim: Subscription?
+                let lock = NSLock()
+                // The canceller runs on whichever thread delivers, before the victim in the list.
+                let canceller = subject.subscribeNext { _ in
+                    guard let made = lock.withLock({ victim }) else { return }
+                    made.cancel()
+                    cancelled.store(true, ordering: .releasing)
+                }
+                let made = subject.subscribeNext { _ in
+                    if cancelled.load(ordering: .acquiring) { calledAfterCancel.add(1, ordering: .relaxed) }
+                }
+                lock.withLock { victim = made }
+                subject.sendNext(thread * 10_000 + round)
+                canceller.cancel()
+                made.cancel()
+            }
+        }
+        #expect(calledAfterCancel.load(ordering: .acquiring) == 0)
+    }
+
+    // Issue 10 item 9: long chains work; release is not recursive per hop beyond the stack.
+    @Test func aChainOfAThousandMapsDeliversAndIsFreed() {
+        weak var last: Subject<Int>?
+        do {
+            let source = Subject(0)
+            var chain = source
+            for _ in 0..<1_000 { chain = chain.map { $0 + 1 } }
+            last = chain
+            var seen: [Int] = []
+            chain.subscribeNext { seen.append($0) }
+            source.sendNext(1)
+            #expect(seen == [1_000, 1_001])
+        }
+        #expect(last == nil)
+    }
+}
