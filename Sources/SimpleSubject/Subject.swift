@@ -24,10 +24,10 @@ public final class Subject<Value>: SubjectBase<Value> {
     /// Inside a subscriber it is the value being delivered; once `sendNext(x)` returns on a thread
     /// that found the subject idle, it is `x` unless a later send came in. (A send that queued
     /// behind another thread's delivery becomes the value when its own delivery starts.)
-    /// Setting it is the same as ``SubjectBase/sendNext(_:)``.
+    /// Setting it is the same as ``SubjectBase/sendNext(_:isolation:)`` from outside any actor.
     public var value: Value {
         get { lock.withLock { current! } }
-        set { sendNext(newValue) }
+        set { send(newValue, tag: nil, from: nil) }
     }
 
 

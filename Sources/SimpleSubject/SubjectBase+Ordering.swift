@@ -15,7 +15,7 @@ let queueLimit = 1_024
 // sender whose wait would close a cycle (see `WaitGraph`): it queues over the limit instead.
 extension SubjectBase {
     /// Called with `lock` held by a sender that found another call delivering.
-    @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?) -> Bool {
+    @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
         let listening = liveCount > 0
         let sender = currentThread()
         if sender == deliverer || (queue.count < queueLimit && !handoffWanted) {
@@ -29,8 +29,8 @@ extension SubjectBase {
         lock.lock()
         if becomeDeliverer() {
             if waits { WaitGraph.shared.endWaiting(sender) }
-            deliverAndUnlock(value, tag: tag)
-            finishDelivering()
+            deliverAndUnlock(value, tag: tag, in: isolation)
+            finishDelivering(in: isolation)
             return listening
         }
         guard waits else {
@@ -43,7 +43,7 @@ extension SubjectBase {
         lock.lock()
         queue.append(.value(value, tag: tag))
         lock.unlock()
-        drainQueue(takingOver: true)
+        drainQueue(in: isolation, takingOver: true)
         return listening
     }
 
@@ -72,7 +72,7 @@ extension SubjectBase {
     /// Does the work others queued, batch by batch, until there is none — or hands it to a
     /// waiting sender. A sender that has just been handed its turn (`takingOver`) delivers one
     /// batch before it may hand off in turn, so that every turn makes progress.
-    @usableFromInline final func drainQueue(takingOver: Bool = false) {
+    @usableFromInline final func drainQueue(in isolation: (any Actor)?, takingOver: Bool = false) {
         var hasDelivered = !takingOver
         repeat {
             lock.lock()
@@ -87,19 +87,19 @@ extension SubjectBase {
             phase.store(waiters.isEmpty ? .delivering : .queued, ordering: .releasing)
             lock.unlock()
             for item in work {
-                perform(item)
+                perform(item, in: isolation)
             }
             hasDelivered = true
         } while !move(from: .delivering, to: .idle)
     }
 
-    private func perform(_ item: Work) {
+    private func perform(_ item: Work, in isolation: (any Actor)?) {
         switch item {
         case .value(let value, let tag):
             lock.lock()
-            deliverAndUnlock(value, tag: tag)
+            deliverAndUnlock(value, tag: tag, in: isolation)
         case .join(let slot, let primer):
-            join(slot, primer: primer)
+            join(slot, primer: primer, in: isolation)
         case .forget:
             forgetNow()
         }

@@ -45,17 +45,27 @@ import Synchronization
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
 
-    /// A subscriber: its subscription and its closure, and for an operator, how to make what it
-    /// feeds forget its replay. (A struct, not a tuple: a closure in a tuple is stored behind one
-    /// more reabstraction thunk, a stack frame in every delivery.)
+    /// A subscriber: its subscription and its closure; for an operator, how to make what it
+    /// feeds forget its replay; for a subscriber made on an actor, the way to it. (A struct, not a
+    /// tuple: a closure in a tuple is stored behind one more reabstraction thunk, a stack frame in
+    /// every delivery.)
     @usableFromInline struct Slot {
         @usableFromInline let subscription: Subscription
         @usableFromInline let block: Block
         @usableFromInline let forget: (() -> Void)?
-        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, forget: (() -> Void)?) {
+        @usableFromInline let hop: Hop<Value>?
+
+        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, forget: (() -> Void)?,
+                               on isolation: (any Actor)?) {
             self.subscription = subscription
             self.block = block
             self.forget = forget
+            self.hop = isolation.map { Hop(on: $0, subscription, block) }
+        }
+
+        /// Whether a delivery running in `isolation` calls the closure itself, now.
+        @inlinable @inline(__always) func runsNow(in isolation: (any Actor)?) -> Bool {
+            hop == nil || hop!.takesNow(from: isolation)
         }
     }
 
@@ -113,9 +123,12 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @exclusivity(unchecked) final var ticketsIssued = 0
     @exclusivity(unchecked) final var gate: Gate?
 
-    /// The tag of the value being delivered (see `send(_:tag:)`); read by subscribers only, on
-    /// the delivering thread.
-    @usableFromInline @exclusivity(unchecked) final var deliveryTag: AnyObject?
+    /// The tag of the value being delivered (see `send(_:tag:from:)`), and the isolation the
+    /// delivery runs in; read by subscribers only, on the delivering thread (operators pass both
+    /// on). Unowned: both are alive while the delivery runs (its sender holds them), and a
+    /// subject must not keep an actor or a tag alive after it.
+    @usableFromInline @exclusivity(unchecked) final unowned(unsafe) var deliveryTag: AnyObject?
+    @usableFromInline @exclusivity(unchecked) final unowned(unsafe) var deliveryIsolation: (any Actor)?
 
     @inlinable init(memory: Memory, current: Value? = nil) {
         self.memory = memory
@@ -171,39 +184,52 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Sends `value` to every subscriber; see the type's Delivery rules.
     ///
+    /// A subscriber made on an actor is called at once when this call runs on that actor, and
+    /// otherwise gets the value on its actor, in order (see "Isolation" in the type's rules).
+    ///
+    /// - Parameters:
+    ///   - value: The value to send.
+    ///   - isolation: The caller's isolation; leave the default.
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     @inlinable @discardableResult
-    public final func sendNext(_ value: Value) -> Self {
-        send(value, tag: nil)  // inlined into the caller, so `send` is the only frame before yours
+    public final func sendNext(_ value: Value, isolation: isolated (any Actor)? = #isolation) -> Self {
+        send(value, tag: nil, from: isolation)  // inlined, so `send` is the only frame before yours
         return self
     }
 
-    /// `sendNext` with a tag that subscribers can read as `deliveryTag`; returns whether the
-    /// subject had any subscriber (operators use it to notice that nobody is listening).
+    /// `sendNext` from a caller running in `isolation`, with a tag that subscribers can read as
+    /// `deliveryTag`; returns whether the subject had any subscriber (operators use it to notice
+    /// that nobody is listening).
     ///
     /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
     /// unspecialized costs several times the work itself.
     @inlinable @discardableResult
-    final func send(_ value: Value, tag: AnyObject?) -> Bool {
+    final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
         lock.lock()
-        guard becomeDeliverer() else { return enqueue(value, tag: tag) }
+        guard becomeDeliverer() else { return enqueue(value, tag: tag, from: isolation) }
         let listening = liveCount > 0
-        deliverAndUnlock(value, tag: tag)
-        finishDelivering()
+        deliverAndUnlock(value, tag: tag, in: isolation)
+        finishDelivering(in: isolation)
         return listening
     }
 
     /// Called with `lock` held by the delivering thread: remembers `value`, unlocks, and calls
     /// every subscriber that has not been cancelled meanwhile — the seed's loop. Always inlined,
     /// so that it is not a stack frame of its own.
-    @inlinable @inline(__always) final func deliverAndUnlock(_ value: Value, tag: AnyObject?) {
+    @inlinable @inline(__always) final func deliverAndUnlock(_ value: Value, tag: AnyObject?,
+                                                              in isolation: (any Actor)?) {
         let displaced = remember(value)
         let subscribers = slots
         lock.unlock()
         withExtendedLifetime(displaced) {}  // released after the lock: a `deinit` is user code
         deliveryTag = tag
+        deliveryIsolation = isolation
         for index in subscribers.indices where subscribers[index]?.subscription.isCancelledFlagSet == false {
-            subscribers[index]!.block(value)
+            if subscribers[index]!.runsNow(in: isolation) {
+                subscribers[index]!.block(value)
+            } else {
+                subscribers[index]!.hop!.enqueue(value)
+            }
         }
     }
 
@@ -230,8 +256,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     /// Gives up the right to call subscribers — after doing the work others queued meanwhile.
-    @inlinable final func finishDelivering() {
-        if !move(from: .delivering, to: .idle) { drainQueue() }
+    @inlinable final func finishDelivering(in isolation: (any Actor)?) {
+        if !move(from: .delivering, to: .idle) { drainQueue(in: isolation) }
     }
 
     /// Forgets what this subject replays and makes the operators fed from it forget theirs, in
@@ -245,7 +271,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         }
         lock.unlock()
         forgetNow()
-        finishDelivering()
+        finishDelivering(in: nil)
     }
 
     /// The delivering thread's part of `forgetReplay`.
@@ -274,19 +300,24 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// credit.sendNext(5)                               // prints "credit: 5"
     /// ```
     ///
-    /// The block runs on the sending thread (see the type's Delivery rules). Subscribing from
-    /// inside a delivery is allowed: the first call then comes after the value being delivered.
+    /// The block runs where it was made: made on an actor (a `@MainActor` screen), it only ever
+    /// runs on that actor — at once when the value is sent there, otherwise soon after, in order;
+    /// made outside any actor, it runs on the sending thread (see the type's Delivery rules).
+    /// Subscribing from inside a delivery is allowed: the first call then comes after the value
+    /// being delivered.
     ///
     /// - Parameters:
     ///   - file: Where the subscription is made, for `debugDescription`.
     ///   - line: Where the subscription is made, for `debugDescription`.
+    ///   - isolation: The caller's isolation, where `block` will run; leave the default.
     ///   - block: Called with each value.
     /// - Complexity: amortised O(1), plus the first values' delivery.
     @inlinable @discardableResult
     public final func subscribeNext(file: StaticString = #fileID, line: UInt = #line,
+                                    isolation: isolated (any Actor)? = #isolation,
                                     _ block: @escaping (Value) -> Void) -> Subscription {
         let subscription = Subscription(host: self, file: file, line: line)
-        attach(subscription, block)
+        attach(subscription, on: isolation, block)
         return subscription
     }
 
@@ -298,11 +329,14 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// ```swift
     /// credit.subscribeNext(owner: self) { screen, credit in screen.show(credit) }
     /// ```
+    ///
+    /// The block runs where it was made, as ``subscribeNext(file:line:isolation:_:)``'s does.
     @discardableResult
     public final func subscribeNext<Owner: AnyObject>(owner: Owner, file: StaticString = #fileID, line: UInt = #line,
+                                                      isolation: isolated (any Actor)? = #isolation,
                                                       _ block: @escaping (Owner, Value) -> Void) -> Subscription {
         let subscription = Subscription(host: self, owner: owner, file: file, line: line)
-        attach(subscription) { value in
+        attach(subscription, on: isolation) { value in
             guard let owner = subscription.owner else { return subscription.cancel() }
             block(unsafeDowncast(owner, to: Owner.self), value)
         }
@@ -317,21 +351,27 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// ```swift
     /// viewModel.creditText.assign(to: \.text, on: creditLabel)
     /// ```
+    ///
+    /// It writes where it was made, as ``subscribeNext(file:line:isolation:_:)``'s block runs.
     @discardableResult
     public final func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root,
-                                              file: StaticString = #fileID, line: UInt = #line) -> Subscription {
-        subscribeNext(owner: object, file: file, line: line) { object, value in object[keyPath: keyPath] = value }
+                                              file: StaticString = #fileID, line: UInt = #line,
+                                              isolation: isolated (any Actor)? = #isolation) -> Subscription {
+        subscribeNext(owner: object, file: file, line: line, isolation: isolation) { object, value in
+            object[keyPath: keyPath] = value
+        }
     }
 
-    /// Adds a subscriber and makes its first call. Operators use it with a subscription they made
-    /// first, so that their closure can refer to it, and may pass:
+    /// Adds a subscriber made in `isolation` and makes its first call. Operators (made in no
+    /// isolation: their closures run on the delivering thread) use it with a subscription they
+    /// made first, so that their closure can refer to it, and may pass:
     /// - `forget`: called when this subject forgets its replay (see `forgetReplay`);
     /// - `primer`: for a ``Subject`` that is being delivered, see `Primer`. Then, if the join had
     ///   to queue, the result is the value the operator must make its target's first value from.
     @inlinable @discardableResult
     final func attach(_ subscription: Subscription, forget: (() -> Void)? = nil, primer: Block? = nil,
-                      _ block: @escaping Block) -> Value? {
-        let slot = Slot(subscription, block, forget: forget)
+                      on isolation: (any Actor)? = nil, _ block: @escaping Block) -> Value? {
+        let slot = Slot(subscription, block, forget: forget, on: isolation)
         lock.lock()
         liveCount += 1
         guard becomeDeliverer() else {
@@ -345,13 +385,13 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         insert(slot)
         let first = firstValues()
         lock.unlock()
-        callFirst(first, block, subscription)
-        finishDelivering()
+        callFirst(first, slot, block, in: isolation)
+        finishDelivering(in: isolation)
         return nil
     }
 
     /// A queued subscriber's turn: it joins the list and gets its first values.
-    final func join(_ slot: Slot, primer: Primer?) {
+    final func join(_ slot: Slot, primer: Primer?, in isolation: (any Actor)?) {
         lock.lock()
         if slot.subscription.isCancelledFlagSet {
             lock.unlock()
@@ -361,7 +401,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         let first = firstValues()
         let primes = primer != nil && primer!.generation == generation
         lock.unlock()
-        callFirst(first, primes ? primer!.block : slot.block, slot.subscription)
+        callFirst(first, slot, primes ? primer!.block : slot.block, in: isolation)
     }
 
     @inlinable final func insert(_ slot: Slot) {
@@ -369,15 +409,26 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         slots.append(slot)
     }
 
-    @inlinable final func callFirst(_ first: Replay, _ block: Block, _ subscription: Subscription) {
+    /// Calls `block` (the slot's, or a primer) with what a new subscriber gets first — or, for a
+    /// subscriber whose actor this is not, hands the values to its hop.
+    @inlinable final func callFirst(_ first: Replay, _ slot: Slot, _ block: Block, in isolation: (any Actor)?) {
         deliveryTag = nil
+        deliveryIsolation = isolation
+        let values: [Value]
         switch first {
         case .none:
-            break
+            return
         case .one(let value):
-            if !subscription.isCancelledFlagSet { block(value) }
-        case .many(let values):
-            for value in values where !subscription.isCancelledFlagSet { block(value) }
+            values = [value]
+        case .many(let replayed):
+            values = replayed
+        }
+        for value in values where !slot.subscription.isCancelledFlagSet {
+            if slot.runsNow(in: isolation) {
+                block(value)
+            } else {
+                slot.hop!.enqueue(value)
+            }
         }
     }
 

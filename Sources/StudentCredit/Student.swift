@@ -25,7 +25,7 @@ public final class Student {
     public let creditSubject = Subject(0)
     /// The satisfy block's verdict on the current credit (`false` until a block is set).
     public private(set) var isSatisfyCredit = false
-    private var isSatisfy: ((Int) -> Bool)?
+    private var isSatisfy: (@Sendable (Int) -> Bool)?
 
     /// The current credit: ``creditSubject``'s value.
     public var credit: Int { creditSubject.value }
@@ -50,9 +50,10 @@ public final class Student {
     @discardableResult public func studentNumber(_ number: Int) -> Student { self.number = number; return self }
 
     /// Sets the rule for ``isSatisfyCredit`` and evaluates it at once; it is evaluated again
-    /// after every change of the credit.
+    /// after every change of the credit, on the thread that delivers it, so it is `@Sendable`
+    /// (a plain rule such as `{ $0 >= 70 }`).
     @discardableResult
-    public func filterIsASatisfyCredit(_ isSatisfy: @escaping (Int) -> Bool) -> Student {
+    public func filterIsASatisfyCredit(_ isSatisfy: @escaping @Sendable (Int) -> Bool) -> Student {
         self.isSatisfy = isSatisfy
         isSatisfyCredit = isSatisfy(credit)
         return self
@@ -64,16 +65,19 @@ public final class Student {
     /// ```swift
     /// student.sendCredit { $0 + 5 }
     /// ```
+    ///
+    /// Sent from the caller's isolation: a `@MainActor` screen that calls it sees its own
+    /// subscribers called before it returns.
     @discardableResult
-    public func sendCredit(_ update: (Int) -> Int) -> Student {
-        creditSubject.sendNext(max(0, update(credit)))
+    public func sendCredit(isolation: isolated (any Actor)? = #isolation, _ update: (Int) -> Int) -> Student {
+        creditSubject.sendNext(max(0, update(credit)), isolation: isolation)
         return self
     }
 
     /// Adds `points` (negative points take credit away, stopping at 0; sums stop at `Int.max`).
     @discardableResult
-    public func addCredit(_ points: Int) -> Student {
-        sendCredit { credit in
+    public func addCredit(_ points: Int, isolation: isolated (any Actor)? = #isolation) -> Student {
+        sendCredit(isolation: isolation) { credit in
             let (sum, overflow) = credit.addingReportingOverflow(points)
             return overflow ? (points > 0 ? .max : 0) : sum
         }

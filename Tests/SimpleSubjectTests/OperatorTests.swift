@@ -1,4 +1,5 @@
 import SimpleSubject
+import Synchronization
 import Testing
 
 /// Derived values: what each operator sends, and what a new subscriber gets first.
@@ -15,11 +16,14 @@ import Testing
 
     @Test func mapCallsItsTransformOncePerValue() {
         let credit = Subject(1)
-        var calls = 0
-        let doubled = credit.map { value -> Int in calls += 1; return value * 2 }
+        let calls = Atomic<Int>(0)
+        let doubled = credit.map { value -> Int in
+            calls.add(1, ordering: .relaxed)
+            return value * 2
+        }
         credit.sendNext(2)
         #expect(doubled.value == 4)
-        #expect(calls == 2)
+        #expect(calls.load(ordering: .relaxed) == 2)
     }
 
     @Test func mapOnAnEventSubjectSendsOnlyLaterValues() {

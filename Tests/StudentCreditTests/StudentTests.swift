@@ -1,5 +1,6 @@
 import SimpleSubject
 import StudentCredit
+import Synchronization
 import Testing
 
 @Suite struct StudentTests {
@@ -37,14 +38,17 @@ import Testing
 
     @Test func theSatisfyBlockIsEvaluatedWhenSetAndAfterEveryChange() {
         let student = Student.create().addCredit(80)
-        var evaluations: [Int] = []
-        student.filterIsASatisfyCredit { evaluations.append($0); return $0 >= 70 }
+        let evaluations = Mutex<[Int]>([])
+        student.filterIsASatisfyCredit { credit in
+            evaluations.withLock { $0.append(credit) }
+            return credit >= 70
+        }
         #expect(student.isSatisfyCredit)
         student.addCredit(-20)
         #expect(!student.isSatisfyCredit)
         student.creditSubject.sendNext(90)  // also when sent to the subject directly
         #expect(student.isSatisfyCredit)
-        #expect(evaluations == [80, 60, 90])
+        #expect(evaluations.withLock { $0 } == [80, 60, 90])
     }
 
     @Test func aStudentIsFreedWithItsSubject() {

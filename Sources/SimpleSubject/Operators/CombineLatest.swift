@@ -35,18 +35,18 @@ private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into ta
     let latest = LatestPair<A, B>()
     let changes = EventSubject<Void>()
     let toTarget = Feed(target, from: [changes], file: file, line: line)
-    changes.attach(toTarget.subscription) { _ in
+    changes.attach(toTarget.subscription) { [unowned(unsafe) changes] _ in
         guard let pair = latest.pair else { return toTarget.skip() }
-        toTarget.send(pair)
+        toTarget.send(pair, from: changes.deliveryIsolation)
     }
     let toChanges = Feed(changes, from: [a, b], file: file, line: line)
-    let madeA = a.attach(toChanges.parts[0], primer: primes ? { _ in } : nil) { value in
+    let madeA = a.attach(toChanges.parts[0], primer: primes ? { _ in } : nil) { [unowned(unsafe) a] value in
         latest.update { $0.0 = value }
-        toChanges.send(())
+        toChanges.send((), from: a.deliveryIsolation)
     }
-    let madeB = b.attach(toChanges.parts[1], primer: primes ? { _ in } : nil) { value in
+    let madeB = b.attach(toChanges.parts[1], primer: primes ? { _ in } : nil) { [unowned(unsafe) b] value in
         latest.update { $0.1 = value }
-        toChanges.send(())
+        toChanges.send((), from: b.deliveryIsolation)
     }
     return (latest, madeA, madeB)
 }

@@ -37,9 +37,10 @@
 
     deinit { lock?.deallocate() }
 
-    /// Passes `value` on, and detaches if nobody was listening and nobody else holds the target.
-    @inlinable @inline(__always) func send(_ value: Output) {
-        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, tag: nil) }) { detachIfUnobserved() }
+    /// Passes `value` on from a delivery running in `isolation` (the source's
+    /// `deliveryIsolation`), and detaches if nobody was listening and nobody else holds the target.
+    @inlinable @inline(__always) func send(_ value: Output, from isolation: (any Actor)?) {
+        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, tag: nil, from: isolation) }) { detachIfUnobserved() }
     }
 
     /// Passes nothing on for this value.

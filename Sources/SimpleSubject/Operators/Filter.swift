@@ -9,7 +9,7 @@ extension Subject {
     /// credit.filter { $0 >= 70 }.subscribeNext { _ in print("passed") }
     /// ```
     @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,
-                                  _ isIncluded: @escaping (Value) -> Bool) -> ReplaySubject<Value> {
+                                  _ isIncluded: @escaping @Sendable (Value) -> Bool) -> ReplaySubject<Value> {
         let target = ReplaySubject<Value>(bufferSize: 1)
         feedFiltered(into: target, forgetsOnSkip: true, file, line, isIncluded)
         return target
@@ -19,7 +19,7 @@ extension Subject {
 extension EventSubject {
     /// An event subject that sends the values, sent from now on, that satisfy `isIncluded`.
     @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,
-                                  _ isIncluded: @escaping (Value) -> Bool) -> EventSubject<Value> {
+                                  _ isIncluded: @escaping @Sendable (Value) -> Bool) -> EventSubject<Value> {
         let target = EventSubject<Value>()
         feedFiltered(into: target, file, line, isIncluded)
         return target
@@ -29,7 +29,7 @@ extension EventSubject {
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the values that satisfy `isIncluded`.
     @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,
-                                  _ isIncluded: @escaping (Value) -> Bool) -> ReplaySubject<Value> {
+                                  _ isIncluded: @escaping @Sendable (Value) -> Bool) -> ReplaySubject<Value> {
         let target = ReplaySubject<Value>(bufferSize: bufferSize)
         feedFiltered(into: target, file, line, isIncluded)
         return target
@@ -46,8 +46,8 @@ extension SubjectBase {
         primer: Block? = nil, _ file: StaticString, _ line: UInt, _ isIncluded: @escaping (Value) -> Bool
     ) -> Value? {
         let feed = Feed(target, from: [self], forgetsOnSkip: forgetsOnSkip, reset: reset, file: file, line: line)
-        return attach(feed.subscription, forget: feed.sourceForgot, primer: primer) {
-            isIncluded($0) ? feed.send($0) : feed.skip()
+        return attach(feed.subscription, forget: feed.sourceForgot, primer: primer) { [unowned(unsafe) self] in
+            isIncluded($0) ? feed.send($0, from: self.deliveryIsolation) : feed.skip()
         }
     }
 }

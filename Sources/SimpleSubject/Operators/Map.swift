@@ -2,7 +2,8 @@ extension Subject {
     /// A subject whose value is `transform` applied to this subject's value.
     ///
     /// It starts at `transform(value)` and follows every later value. `transform` should be a
-    /// plain function of its input.
+    /// plain function of its input; it runs on whichever thread delivers, so it is `@Sendable`:
+    /// a transform that reads main-actor state does not compile.
     ///
     /// ```swift
     /// let label = credit.map { "\($0) points" }
@@ -13,7 +14,7 @@ extension Subject {
     /// every operator.
     /// - Complexity: one extra send per value.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
-                                       _ transform: @escaping (Value) -> Result) -> Subject<Result> {
+                                       _ transform: @escaping @Sendable (Value) -> Result) -> Subject<Result> {
         let target = Subject<Result>(awaitingFirstValue: ())
         if let made = feedMapped(into: target, primer: { _ in }, file, line, transform) {
             target.fill(transform(made))
@@ -25,7 +26,7 @@ extension Subject {
 extension EventSubject {
     /// An event subject that sends `transform` of every value sent from now on.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
-                                       _ transform: @escaping (Value) -> Result) -> EventSubject<Result> {
+                                       _ transform: @escaping @Sendable (Value) -> Result) -> EventSubject<Result> {
         let target = EventSubject<Result>()
         feedMapped(into: target, file, line, transform)
         return target
@@ -35,7 +36,7 @@ extension EventSubject {
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding `transform` of this subject's values.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
-                                       _ transform: @escaping (Value) -> Result) -> ReplaySubject<Result> {
+                                       _ transform: @escaping @Sendable (Value) -> Result) -> ReplaySubject<Result> {
         let target = ReplaySubject<Result>(bufferSize: bufferSize)
         feedMapped(into: target, file, line, transform)
         return target
@@ -50,6 +51,8 @@ extension SubjectBase {
         _ transform: @escaping (Value) -> Result
     ) -> Value? {
         let feed = Feed(target, from: [self], file: file, line: line)
-        return attach(feed.subscription, forget: feed.sourceForgot, primer: primer) { feed.send(transform($0)) }
+        return attach(feed.subscription, forget: feed.sourceForgot, primer: primer) { [unowned(unsafe) self] in
+            feed.send(transform($0), from: self.deliveryIsolation)
+        }
     }
 }

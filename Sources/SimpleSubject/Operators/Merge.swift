@@ -12,7 +12,7 @@ public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Valu
     let sources = [first, second] + others
     let feed = Feed(merged, from: sources, file: file, line: line)
     for (source, part) in zip(sources, feed.parts) {
-        source.attach(part) { feed.send($0) }
+        source.attach(part) { [unowned(unsafe) source] in feed.send($0, from: source.deliveryIsolation) }
     }
     return merged
 }

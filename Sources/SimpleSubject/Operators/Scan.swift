@@ -6,7 +6,7 @@ extension Subject {
     /// let total = points.scan(0, +)
     /// ```
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-                                        _ next: @escaping (Result, Value) -> Result) -> Subject<Result> {
+                                        _ next: @escaping @Sendable (Result, Value) -> Result) -> Subject<Result> {
         let target = Subject<Result>(awaitingFirstValue: ())
         let running = accumulate(initial, next)
         if let made = feedMapped(into: target, primer: { _ = running($0) }, file, line, running) {
@@ -24,7 +24,7 @@ extension EventSubject {
     /// let total = presses.scan(0, +)   // 5, 10, 15 … as presses send 5s
     /// ```
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-                                        _ next: @escaping (Result, Value) -> Result) -> EventSubject<Result> {
+                                        _ next: @escaping @Sendable (Result, Value) -> Result) -> EventSubject<Result> {
         let target = EventSubject<Result>()
         feedMapped(into: target, file, line, accumulate(initial, next))
         return target
@@ -34,7 +34,7 @@ extension EventSubject {
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the running results of `next`.
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
-                                        _ next: @escaping (Result, Value) -> Result) -> ReplaySubject<Result> {
+                                        _ next: @escaping @Sendable (Result, Value) -> Result) -> ReplaySubject<Result> {
         let target = ReplaySubject<Result>(bufferSize: bufferSize)
         feedMapped(into: target, file, line, accumulate(initial, next))
         return target

@@ -26,7 +26,8 @@ extension Subject {
     /// ```
     @discardableResult
     public func sync<Other>(with partner: Subject<Other>, file: StaticString = #fileID, line: UInt = #line,
-                            forward: @escaping (Value) -> Other, backward: @escaping (Other) -> Value) -> Subscription {
+                            forward: @escaping @Sendable (Value) -> Other,
+                            backward: @escaping @Sendable (Other) -> Value) -> Subscription {
         let toPartner = Subscription(host: self, file: file, line: line)
         let toSelf = Subscription(host: partner, file: file, line: line)
         let binding = Binding(Subscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))
@@ -71,7 +72,7 @@ final class Binding: @unchecked Sendable {
     /// The closure that watches `local` and passes its values on to `remote`. It holds the
     /// binding, and the two subjects weakly.
     func relay<Local, Remote>(from local: Subject<Local>, to remote: Subject<Remote>,
-                              _ convert: @escaping (Local) -> Remote, _ side: Side<Local>,
+                              _ convert: @escaping @Sendable (Local) -> Remote, _ side: Side<Local>,
                               skipsFirst: Bool) -> (Local) -> Void {
         var isFirstCall = skipsFirst  // only `local`'s delivering thread touches it
         return { [weak local, weak remote] value in
@@ -82,7 +83,9 @@ final class Binding: @unchecked Sendable {
                 // (the partner gets it, or has): both end with the newest.
                 let (newer, displaced) = self.lock.withLock { self.take(tag.number, value, side) }
                 withExtendedLifetime(displaced) {}  // released after the lock: a `deinit` is user code
-                if let newer { local.send(newer.value, tag: Tag(self, newer.number, visited: tag.visited)) }
+                if let newer {
+                    local.send(newer.value, tag: Tag(self, newer.number, visited: tag.visited), from: local.deliveryIsolation)
+                }
                 return
             }
             if isFirstCall {
@@ -93,7 +96,8 @@ final class Binding: @unchecked Sendable {
             guard !visited.contains(ObjectIdentifier(remote)) else { return }
             let (number, displaced) = self.lock.withLock { self.own(value, side) }
             withExtendedLifetime(displaced) {}
-            remote.send(convert(value), tag: Tag(self, number, visited: visited + [ObjectIdentifier(local)]))
+            let passed = Tag(self, number, visited: visited + [ObjectIdentifier(local)])
+            remote.send(convert(value), tag: passed, from: local.deliveryIsolation)
         }
     }
 

@@ -1,0 +1,68 @@
+/// How a subscriber made on an actor is called only on that actor (DESIGN.md, "Isolation").
+///
+/// When the delivery runs on the subscriber's actor, the subject calls the closure itself, at
+/// once (`takesNow`). Otherwise it hands the value here (`enqueue`): values wait in order, and the
+/// first of a burst schedules one task on the actor that delivers all that have arrived by then.
+/// A value is never delivered after the subscription was cancelled on that actor, and once the
+/// actor is gone its values are dropped and the subscription ends.
+@usableFromInline final class Hop<Value>: @unchecked Sendable {
+    // @unchecked because `pending` and `isDraining` are only touched while holding `lock`, and
+    // `block` — which may be isolated to the actor — is only called on the actor: in `drain`,
+    // or by the subject's delivery when `takesNow` said it runs there.
+
+    /// The actor's identity, for the delivery's comparison; `actor` is held weakly.
+    @usableFromInline let actorID: ObjectIdentifier
+    @usableFromInline weak var actor: (any Actor)?
+    let subscription: Subscription
+    let block: (Value) -> Void
+    @usableFromInline let lock = Lock()
+    private var pending: [Value] = []
+    /// Whether a task is scheduled or running to deliver `pending`: values then wait behind it.
+    @usableFromInline var isDraining = false
+
+    init(on actor: any Actor, _ subscription: Subscription, _ block: @escaping (Value) -> Void) {
+        self.actorID = ObjectIdentifier(actor)
+        self.actor = actor
+        self.subscription = subscription
+        self.block = block
+    }
+
+    deinit { lock.deallocate() }
+
+    /// Whether the subject may call the closure now: the delivery runs on this subscriber's actor
+    /// and no earlier value is still waiting for it.
+    ///
+    /// - Complexity: O(1): an identity comparison, then a lock and a weak load.
+    @inlinable func takesNow(from isolation: (any Actor)?) -> Bool {
+        guard let isolation, ObjectIdentifier(isolation) == actorID else { return false }
+        return lock.withLock { !isDraining } && actor != nil
+    }
+
+    /// Keeps `value` for the actor; the first of a burst schedules the task that delivers it.
+    @usableFromInline func enqueue(_ value: Value) {
+        let schedules = lock.withLock {
+            pending.append(value)
+            let isFirst = !isDraining
+            isDraining = true
+            return isFirst
+        }
+        guard schedules else { return }
+        guard let actor else { return subscription.cancel() }  // gone: its values go with it
+        Task { await self.drain(on: actor) }
+    }
+
+    /// Runs on the actor: delivers what is waiting, in order, until nothing is.
+    private func drain(on actor: isolated any Actor) {
+        while true {
+            let values = lock.withLock {
+                defer { pending = [] }
+                if pending.isEmpty { isDraining = false }
+                return pending
+            }
+            if values.isEmpty { return }
+            for value in values where !subscription.isCancelledFlagSet {
+                block(value)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Swift 6 soundness, proven by what does not compile: each snippet in Tests/MustNotCompile must be
+# rejected by the type checker with the error named on its first line (`// expect: …`). A control
+# snippet that uses the same API correctly must compile, so that a broken setup cannot pass.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build --target SimpleSubject >/dev/null
+modules="$(swift build --show-bin-path)/Modules"
+typecheck() { swiftc -typecheck -swift-version 6 -I "$modules" "$1" 2>&1; }
+
+control=$(mktemp -d)/Control.swift
+cat > "$control" <<'SWIFT'
+import SimpleSubject
+@MainActor final class Screen {
+    var text = ""
+    func bind(_ credit: Subject<Int>) {
+        credit.map { "\($0) points" }.subscribeNext { self.text = $0 }  // a main-actor subscriber is fine
+    }
+}
+func sendFromAnotherTask(_ credit: Subject<Int>) {
+    Task.detached { credit.sendNext(5) }
+}
+SWIFT
+if ! output=$(typecheck "$control"); then
+    echo "error: the control snippet does not compile, so this check proves nothing:" >&2
+    echo "$output" >&2
+    exit 1
+fi
+echo "ok: control snippet compiles"
+
+failed=0
+for snippet in Tests/MustNotCompile/*.swift; do
+    expected=$(sed -n '1s|^// expect: ||p' "$snippet")
+    if output=$(typecheck "$snippet"); then
+        echo "FAIL: $snippet compiles, but must be rejected" >&2
+        failed=1
+    elif ! grep -qF -- "$expected" <<<"$output"; then
+        echo "FAIL: $snippet is rejected, but not with \"$expected\":" >&2
+        grep 'error:' <<<"$output" >&2 || true
+        failed=1
+    else
+        echo "ok: $(basename "$snippet") is rejected: $expected"
+    fi
+done
+exit $failed
