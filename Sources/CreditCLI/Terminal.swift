@@ -11,7 +11,6 @@ import Musl
 // installed, then only read — hence `nonisolated(unsafe)`.
 nonisolated(unsafe) private var savedSettings = termios()
 nonisolated(unsafe) private var leavesScreen = false
-nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
 private let leaveScreen: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
 private let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
 
@@ -60,8 +59,7 @@ enum Terminal {
     static func inRawMode(fullScreen: Bool, _ body: () -> Int32) -> Int32 {
         guard tcgetattr(0, &savedSettings) == 0 else { return body() }
         leavesScreen = fullScreen
-        var fds: [Int32] = [0, 0]
-        if pipe(&fds) == 0 { resizePipe = (fds[0], fds[1]) }
+        WakePipe.open()
         // Handlers first, so that no moment passes with the terminal changed and unguarded.
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
@@ -69,10 +67,7 @@ enum Terminal {
                 _exit(128 + received)
             }
         }
-        signal(SIGWINCH) { _ in
-            var byte: UInt8 = 1
-            _ = systemWrite(resizePipe.write, &byte, 1)
-        }
+        signal(SIGWINCH) { _ in WakePipe.wake() }
         // A parent may have started us with these blocked; the handlers only help if they run.
         var handled = sigset_t()
         sigemptyset(&handled)
@@ -91,6 +86,7 @@ enum Terminal {
         let status = body()
         restoreTerminal()
         for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { signal(signalNumber, SIG_DFL) }
+        WakePipe.close()
         return status
     }
 
@@ -100,15 +96,14 @@ enum Terminal {
     /// Waits for a key or a resize; with `timeout` (milliseconds) returns `nil` when nothing came.
     static func waitForEvent(timeout: Int32 = -1) -> Event? {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: WakePipe.descriptor, events: Int16(POLLIN), revents: 0)]
         while true {
-            let ready = poll(&fds, nfds_t(resizePipe.read >= 0 ? 2 : 1), timeout)
+            let ready = poll(&fds, nfds_t(fds[1].fd >= 0 ? 2 : 1), timeout)
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { return .endOfInput }
             if ready == 0 { return nil }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                var drained = [UInt8](repeating: 0, count: 64)
-                _ = systemRead(resizePipe.read, &drained, drained.count)
+                WakePipe.drain()
                 return .resized
             }
             return fds[0].revents & Int16(POLLIN | POLLHUP) != 0 ? .input : .endOfInput
