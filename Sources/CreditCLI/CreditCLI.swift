@@ -34,6 +34,7 @@ private func runInteractive(_ options: Options, painter: Painter, cursorControl:
             options: options, painter: painter, width: Terminal.width(), usesCursorControl: cursorControl,
             write: { Terminal.write($0) })
         session = screen
+        ExitLine.set(finalLine(screen, options: options, painter: painter))
         while true {
             switch Terminal.waitForEvent() {
             case .resized?:
@@ -54,13 +55,17 @@ private func runInteractive(_ options: Options, painter: Painter, cursorControl:
                 action = .unknown("")
             }
             if let status = screen.press(action) { return status }
+            ExitLine.set(finalLine(screen, options: options, painter: painter))
         }
     }
     // Leave the final state in the scrollback, where the screen was.
-    if let display = session?.viewModel.display.value {
-        Terminal.write("\(options.name): \(scriptLine(display, painter: painter))\n")
-    }
+    if let session { Terminal.write(finalLine(session, options: options, painter: painter) + "\n") }
     return status
+}
+
+/// The line left in the scrollback on the way out: `ming: 35 purple Fail`.
+private func finalLine(_ session: InteractiveSession, options: Options, painter: Painter) -> String {
+    "\(options.name): \(scriptLine(session.viewModel.display.value, painter: painter))"
 }
 
 /// Reads the rest of an escape sequence that began with Esc: `ESC [ … final` or `ESC O x`, or a

@@ -54,16 +54,18 @@ enum Terminal {
 
     /// Runs `body` with the terminal in raw mode (keys arrive one by one, unechoed; Ctrl-C and
     /// Ctrl-D arrive as bytes) and, with `fullScreen`, on the alternate screen. The terminal is
-    /// restored when `body` returns, and on SIGINT, SIGTERM or SIGHUP, which exit with 128 + the
-    /// signal's number.
+    /// restored when `body` returns, and on SIGINT, SIGTERM or SIGHUP, which leave the
+    /// ``ExitLine`` on the main screen and exit with 128 + the signal's number.
     static func inRawMode(fullScreen: Bool, _ body: () -> Int32) -> Int32 {
         guard tcgetattr(0, &savedSettings) == 0 else { return body() }
         leavesScreen = fullScreen
         WakePipe.open()
+        ExitLine.reset()
         // Handlers first, so that no moment passes with the terminal changed and unguarded.
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { received in
                 restoreTerminal()
+                ExitLine.write()
                 _exit(128 + received)
             }
         }

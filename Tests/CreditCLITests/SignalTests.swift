@@ -16,4 +16,15 @@ import Glibc
         terminal.type("q")
         #expect(terminal.exitStatus(seconds: 20) == 0)
     }
+
+    @Test(arguments: [(SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)])
+    func aSignalThatEndsItLeavesTheFinalStateLineAsQDoes(signal: Int32, status: Int32) throws {
+        let terminal = try TerminalRun()
+        #expect(terminal.waitFor("q quit"))
+        terminal.type("  ")
+        #expect(terminal.waitFor("Credit   \u{1B}[90m10\u{1B}[39m"))
+        terminal.send(signal: signal)
+        #expect(terminal.exitStatus() == status)
+        #expect(terminal.waitFor("\u{1B}[?1049lming: \u{1B}[90m10\u{1B}[39m gray \u{1B}[90mFail\u{1B}[39m\r\n"))
+    }
 }
