@@ -37,7 +37,7 @@ private func runInteractive(_ options: Options, painter: Painter, cursorControl:
         ExitLine.set(finalLine(screen, options: options, painter: painter))
         while true {
             switch Terminal.waitForEvent() {
-            case .resized?:
+            case .redraw?:
                 screen.width = Terminal.width()
                 screen.redraw(force: true)
                 continue
@@ -54,6 +54,7 @@ private func runInteractive(_ options: Options, painter: Painter, cursorControl:
                 skipEscapeSequence()
                 action = .unknown("")
             }
+            if action == .suspend { Terminal.suspend() }  // the redraw comes through the wake-up pipe
             if let status = screen.press(action) { return status }
             ExitLine.set(finalLine(screen, options: options, painter: painter))
         }

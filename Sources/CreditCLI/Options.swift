@@ -151,7 +151,7 @@ public let usage = """
     Watch a student's credit change colour: gray below 30, purple from 30, red from the pass mark.
 
     Interactive (stdin is a terminal): space, Enter or + add one step; - takes one step back;
-    r resets; q, Esc, Ctrl-C or Ctrl-D quit.
+    r resets; q, Esc, Ctrl-C or Ctrl-D quit; Ctrl-Z suspends (fg resumes).
     Scripted (stdin is a pipe or file): one command a line — add, add N, set N, reset, quit (an
     empty line is add). Each change prints one line: the credit, its colour and the status.
 

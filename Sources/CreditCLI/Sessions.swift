@@ -45,6 +45,8 @@ public enum KeyAction: Equatable, Sendable {
     case reset
     /// Quit with this exit status.
     case quit(Int32)
+    /// Ctrl-Z: stop until `fg`, as outside raw mode (the terminal's business, not the session's).
+    case suspend
     /// A key that does nothing: the screen shows a hint naming it.
     case unknown(String)
 }
@@ -57,6 +59,7 @@ public func keyAction(for byte: UInt8) -> KeyAction {
     case UInt8(ascii: "r"), UInt8(ascii: "R"): .reset
     case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x1B, 0x04: .quit(0)
     case 0x03: .quit(130)
+    case 0x1A: .suspend
     case 0x21...0x7E: .unknown("'\(Character(Unicode.Scalar(byte)))'")
     default: .unknown("")
     }
@@ -92,13 +95,17 @@ public final class InteractiveSession {
     /// Acts on a key; returns the exit status when the key quits.
     public func press(_ action: KeyAction) -> Int32? {
         let student = viewModel.student, step = viewModel.policy.step
-        hint = nil
+        switch action {
+        case .quit(let status): return status
+        case .suspend: return nil
+        default: hint = nil
+        }
         switch action {
         case .add: student.addCredit(step)
         case .takeAway: student.addCredit(-step)
         case .reset: student.sendCredit { _ in 0 }
-        case .quit(let status): return status
         case .unknown(let key): hint = screen.unknownKeyHint(key)
+        case .quit, .suspend: break
         }
         redraw()
         return nil

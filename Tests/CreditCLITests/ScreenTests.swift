@@ -78,7 +78,7 @@ import Testing
     @Test(arguments: [
         (UInt8(ascii: " "), KeyAction.add), (UInt8(ascii: "+"), .add), (0x0D, .add), (0x0A, .add),
         (UInt8(ascii: "-"), .takeAway), (UInt8(ascii: "r"), .reset), (UInt8(ascii: "q"), .quit(0)),
-        (0x1B, .quit(0)), (0x04, .quit(0)), (0x03, .quit(130)), (UInt8(ascii: "x"), .unknown("'x'")),
+        (0x1B, .quit(0)), (0x04, .quit(0)), (0x03, .quit(130)), (0x1A, .suspend), (UInt8(ascii: "x"), .unknown("'x'")),
         (0xE4, .unknown("")), (0x00, .unknown("")),
     ])
     func keys(byte: UInt8, action: KeyAction) {
