@@ -32,9 +32,9 @@ private func runInteractive(_ options: Options, painter: Painter, cursorControl:
     let status = Terminal.inRawMode(fullScreen: cursorControl) {
         let screen = InteractiveSession(
             options: options, painter: painter, width: Terminal.width(), usesCursorControl: cursorControl,
+            willShow: { ExitLine.set(finalLine($0, options: options, painter: painter)) },
             write: { Terminal.write($0) })
         session = screen
-        ExitLine.set(finalLine(screen, options: options, painter: painter))
         while true {
             switch Terminal.waitForEvent() {
             case .redraw?:
@@ -56,17 +56,16 @@ private func runInteractive(_ options: Options, painter: Painter, cursorControl:
             }
             if action == .suspend { Terminal.suspend() }  // the redraw comes through the wake-up pipe
             if let status = screen.press(action) { return status }
-            ExitLine.set(finalLine(screen, options: options, painter: painter))
         }
     }
     // Leave the final state in the scrollback, where the screen was.
-    if let session { Terminal.write(finalLine(session, options: options, painter: painter) + "\n") }
+    if let session { Terminal.write(finalLine(session.viewModel.display.value, options: options, painter: painter) + "\n") }
     return status
 }
 
 /// The line left in the scrollback on the way out: `ming: 35 purple Fail`.
-private func finalLine(_ session: InteractiveSession, options: Options, painter: Painter) -> String {
-    "\(options.name): \(scriptLine(session.viewModel.display.value, painter: painter))"
+private func finalLine(_ display: CreditDisplay, options: Options, painter: Painter) -> String {
+    "\(options.name): \(scriptLine(display, painter: painter))"
 }
 
 /// Reads the rest of an escape sequence that began with Esc: `ESC [ … final` or `ESC O x`, or a

@@ -72,6 +72,7 @@ public final class InteractiveSession {
     public let viewModel: CreditViewModel
     private let screen: Screen
     private let write: (String) -> Void
+    private let willShow: (CreditDisplay) -> Void
     private let usesCursorControl: Bool
     private var hint: String?
     private var shown: [String]?
@@ -82,13 +83,17 @@ public final class InteractiveSession {
     /// - Parameters:
     ///   - usesCursorControl: Redraw in place with ANSI cursor movement; otherwise each changed
     ///     screen is written below the last (for `TERM=dumb`).
+    ///   - willShow: Gets the state each screen shows just before the screen is written, so that
+    ///     whatever keeps it (the ``ExitLine``) is never behind the terminal.
+    ///   - write: Gets the text that draws a screen.
     public init(options: Options, painter: Painter, width: Int, usesCursorControl: Bool,
-                write: @escaping (String) -> Void) {
+                willShow: @escaping (CreditDisplay) -> Void = { _ in }, write: @escaping (String) -> Void) {
         viewModel = makeViewModel(options)
         screen = Screen(options: options, painter: painter)
         self.width = width
         self.usesCursorControl = usesCursorControl
         self.write = write
+        self.willShow = willShow
         viewModel.display.subscribeNext(owner: self) { session, _ in session.redraw() }.store(in: bag)
     }
 
@@ -114,8 +119,10 @@ public final class InteractiveSession {
     /// Writes the screen if it differs from what the terminal shows, or always with `force`
     /// (after a resize, the terminal may have reflowed it).
     public func redraw(force: Bool = false) {
-        let lines = screen.lines(for: viewModel.display.value, hint: hint, width: width)
+        let display = viewModel.display.value
+        let lines = screen.lines(for: display, hint: hint, width: width)
         guard force || lines != shown else { return }
+        willShow(display)
         if usesCursorControl {
             write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J")
         } else {

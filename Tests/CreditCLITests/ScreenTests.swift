@@ -85,6 +85,17 @@ import Testing
         #expect(keyAction(for: byte) == action)
     }
 
+    @Test func theStateIsHandedOnBeforeTheScreenShowingItIsWritten() {
+        var events: [String] = []
+        let session = InteractiveSession(
+            options: Options(), painter: plain, width: 80, usesCursorControl: true,
+            willShow: { events.append("will show \($0.creditText)") }, write: { _ in events.append("write") })
+        _ = session.press(.add)
+        _ = session.press(.takeAway)
+        _ = session.press(.takeAway)  // at 0: nothing to show
+        #expect(events == ["will show 0", "write", "will show 5", "write", "will show 0", "write"])
+    }
+
     @Test func quittingReturnsItsStatus() {
         let session = InteractiveSession(options: Options(), painter: plain, width: 80, usesCursorControl: false) { _ in }
         #expect(session.press(.quit(130)) == 130)
