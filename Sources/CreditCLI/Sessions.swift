@@ -51,7 +51,7 @@ public enum KeyAction: Equatable, Sendable {
     case unknown(String)
 }
 
-/// What a single byte typed means (escape sequences are recognised before this).
+/// What a single byte typed means (``KeyDecoder`` recognises escape sequences before this).
 public func keyAction(for byte: UInt8) -> KeyAction {
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): .add

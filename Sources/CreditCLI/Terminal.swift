@@ -49,7 +49,8 @@ enum Terminal {
         case endOfInput
     }
 
-    /// Waits for a key or a ``WakePipe`` wake-up; with `timeout` (milliseconds) returns `nil` when nothing came.
+    /// Waits for a key or a ``WakePipe`` wake-up; with `timeout` (milliseconds) returns `nil`
+    /// when nothing came.
     static func waitForEvent(timeout: Int32 = -1) -> Event? {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
                    pollfd(fd: WakePipe.descriptor, events: Int16(POLLIN), revents: 0)]

@@ -158,6 +158,17 @@ import Glibc
         #expect(terminal.exitStatus() == 0)
     }
 
+    @Test func aLongEscapeSequenceIsOneKeyWithNoStrayTail() throws {
+        let terminal = try TerminalRun()
+        #expect(terminal.waitFor("q quit"))
+        // Its tail once leaked as keys: ' ' added 5, 'q' quit.
+        terminal.type("\u{1B}[1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1 q")
+        terminal.type("++")
+        #expect(terminal.waitFor("Credit   \u{1B}[90m10\u{1B}[39m"))
+        terminal.type("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
     @Test func aResizeRedrawsTheScreen() throws {
         let terminal = try TerminalRun()
         #expect(terminal.waitFor("q quit"))
