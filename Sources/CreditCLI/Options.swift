@@ -123,18 +123,15 @@ private func choice<Choice: RawRepresentable<String>>(
 }
 
 private func integer(_ option: String, _ value: String, atLeast minimum: Int) throws(UsageError) -> Int {
-    guard let number = Int(value) else {
-        let isDigits = !value.isEmpty && value.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy(\.isASCIIDigit)
-        throw UsageError(message: isDigits
-            ? "\(option): \(value) is too large"
-            : "\(option) needs a whole number, not '\(printable(value))'")
+    let number: Int
+    switch wholeNumber(value) {
+    case .success(let value): number = value
+    case .failure(let problem):
+        if let outOfRange = problem.outOfRange { throw UsageError(message: "\(option): \(value) \(outOfRange)") }
+        throw UsageError(message: "\(option) needs a whole number, not '\(printable(value))'")
     }
     guard number >= minimum else { throw UsageError(message: "\(option) must be \(minimum) or more, not \(number)") }
     return number
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
 
 /// `text` with control characters escaped, safe to quote in a message.

@@ -64,6 +64,23 @@ import Testing
     }
 
     @Test(arguments: [
+        (["--step", "-"], "--step needs a whole number, not '-'"),
+        (["--step", "+-5"], "--step needs a whole number, not '+-5'"),
+        (["--number=+"], "--number needs a whole number, not '+'"),
+    ])
+    func signsWithoutDigitsAreNotNumbersRatherThanTooLarge(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try parseArguments(arguments, environment: [:]) }
+    }
+
+    @Test(arguments: [
+        (["--pass-mark", "-99999999999999999999"], "--pass-mark: -99999999999999999999 is too small"),
+        (["--number", "+99999999999999999999"], "--number: +99999999999999999999 is too large"),
+    ])
+    func onlyNumbersOutsideIntAreTooLargeOrTooSmall(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try parseArguments(arguments, environment: [:]) }
+    }
+
+    @Test(arguments: [
         (ColorChoice.auto, true, [String: String](), true),
         (.auto, false, [:], false),
         (.auto, true, ["NO_COLOR": "1"], false),
