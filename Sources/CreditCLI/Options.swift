@@ -63,7 +63,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Reads the arguments (without the program name). The language defaults from `LC_ALL`, else
-/// `LANG`.
+/// `LANG`. `--` ends the options; the program takes no operands, so nothing may follow it.
 public func parseArguments(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
     var options = Options()
     let locale = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
@@ -72,6 +72,13 @@ public func parseArguments(_ arguments: [String], environment: [String: String])
     var remaining = arguments[...]
 
     while let argument = remaining.popFirst() {
+        // `--` ends the options (POSIX); what follows would be operands, and there are none.
+        if argument == "--" {
+            if let operand = remaining.first {
+                throw UsageError(message: "unexpected argument '\(printable(operand))' after '--'")
+            }
+            break
+        }
         guard argument.hasPrefix("--"), argument.count > 2 else {
             throw UsageError(message: "unexpected argument '\(printable(argument))'")
         }
@@ -163,6 +170,7 @@ public let usage = """
                                  NO_COLOR is set or TERM=dumb)
       --help                     show this help
       --version                  show the version
+      --                         end of options (nothing may follow: there are no operands)
 
     Exit status: 0 on quit or end of input, 130 after Ctrl-C, 64 for a usage error.
 
