@@ -83,6 +83,7 @@ private func rawSettings(from cooked: termios) -> termios {
     return raw
 }
 
+/// A set of `signals` (not for handlers: the array allocates).
 private func signalSet(_ signals: [Int32]) -> sigset_t {
     var set = sigset_t()
     sigemptyset(&set)
@@ -127,7 +128,9 @@ private func suspendOnSignal(_: Int32) {
     let continuedBefore = continuations.load(ordering: .relaxed)
     restoreTerminal()
     signal(SIGTSTP, SIG_DFL)
-    var stop = signalSet([SIGTSTP])
+    var stop = sigset_t()  // not signalSet(_:): its array would allocate
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
     sigprocmask(SIG_UNBLOCK, &stop, nil)
     raise(SIGTSTP)
     signal(SIGTSTP, suspendOnSignal)

@@ -21,11 +21,13 @@ enum WakePipe {
     /// The end to poll for wake-ups; -1 when the pipe is not open.
     static var descriptor: Int32 { readEnd.load(ordering: .relaxed) }
 
-    /// Opens the pipe; without it (no descriptors left) nothing but keys wakes the loop.
+    /// Opens the pipe; without it (no descriptors left) nothing but keys wakes the loop. Call it
+    /// before installing the handlers that write to it, even if it fails: it also creates the
+    /// atomics, which a handler must not do.
     static func open() {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return }
-        for end in ends {
+        var ends: [Int32] = [-1, -1]
+        if pipe(&ends) != 0 { ends = [-1, -1] }
+        for end in ends where end >= 0 {
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
         }
