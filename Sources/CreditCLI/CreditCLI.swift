@@ -32,48 +32,45 @@ private func runInteractive(_ options: Options, painter: Painter, cursorControl:
     let status = Terminal.inRawMode(fullScreen: cursorControl) {
         let screen = InteractiveSession(
             options: options, painter: painter, width: Terminal.width(), usesCursorControl: cursorControl,
+            willShow: { ExitLine.set(finalLine($0, options: options, painter: painter)) },
             write: { Terminal.write($0) })
         session = screen
-        while true {
-            switch Terminal.waitForEvent() {
-            case .resized?:
-                screen.width = Terminal.width()
-                screen.redraw(force: true)
-                continue
-            case .endOfInput?, nil:
-                return 0
-            case .input?:
-                break
-            }
-            var byte: UInt8 = 0
-            guard Terminal.read(into: &byte, count: 1) == 1 else { return 0 }  // end of input
-            var action = keyAction(for: byte)
-            if byte == 0x1B, Terminal.waitForEvent(timeout: 30) == .input {
-                // Not the Esc key but an escape sequence (an arrow key, say): read it and say so.
-                skipEscapeSequence()
-                action = .unknown("")
-            }
-            if let status = screen.press(action) { return status }
-        }
+        return readKeys(into: screen)
     }
     // Leave the final state in the scrollback, where the screen was.
-    if let display = session?.viewModel.display.value {
-        Terminal.write("\(options.name): \(scriptLine(display, painter: painter))\n")
-    }
+    if let session { Terminal.write(finalLine(session.viewModel.display.value, options: options, painter: painter) + "\n") }
     return status
 }
 
-/// Reads the rest of an escape sequence that began with Esc: `ESC [ … final` or `ESC O x`, or a
-/// single byte after Esc (Alt+key). Stops at the final byte, so keys typed after it are kept.
-private func skipEscapeSequence() {
-    var byte: UInt8 = 0
-    guard Terminal.read(into: &byte, count: 1) == 1 else { return }
-    let isControlSequence = byte == UInt8(ascii: "[")
-    guard isControlSequence || byte == UInt8(ascii: "O") else { return }
-    for _ in 0..<16 {
-        guard Terminal.waitForEvent(timeout: 30) == .input, Terminal.read(into: &byte, count: 1) == 1 else { return }
-        // ESC O takes one byte; ESC [ ends with a byte from @ to ~.
-        if !isControlSequence || (0x40...0x7E).contains(byte) { return }
+/// The line left in the scrollback on the way out: `ming: 35 purple Fail`.
+private func finalLine(_ display: CreditDisplay, options: Options, painter: Painter) -> String {
+    "\(options.name): \(scriptLine(display, painter: painter))"
+}
+
+/// Feeds the keys typed to `screen` until one quits (its status) or input ends (0), and redraws
+/// it all when the ``WakePipe`` says so (a resize, a return from a stop).
+private func readKeys(into screen: InteractiveSession) -> Int32 {
+    var decoder = KeyDecoder()
+    var bytes = [UInt8](repeating: 0, count: 256)
+    while true {
+        var actions: [KeyAction] = []
+        switch Terminal.waitForEvent(timeout: decoder.timeout ?? -1) {
+        case .redraw?:
+            screen.width = Terminal.width()
+            screen.redraw(force: true)
+        case nil:  // the rest of an escape sequence did not come
+            actions = decoder.timedOut().map { [$0] } ?? []
+        case .endOfInput?:
+            return 0
+        case .input?:
+            let count = Terminal.read(into: &bytes, count: bytes.count)
+            if count == 0 { return 0 }
+            actions = bytes[..<count].compactMap { decoder.decode($0) }
+        }
+        for action in actions {
+            if action == .suspend { Terminal.suspend() }  // the redraw comes through the wake-up pipe
+            if let status = screen.press(action) { return status }
+        }
     }
 }
 

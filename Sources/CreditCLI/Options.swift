@@ -63,7 +63,7 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 }
 
 /// Reads the arguments (without the program name). The language defaults from `LC_ALL`, else
-/// `LANG`.
+/// `LANG`. `--` ends the options; the program takes no operands, so nothing may follow it.
 public func parseArguments(_ arguments: [String], environment: [String: String]) throws(UsageError) -> Invocation {
     var options = Options()
     let locale = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
@@ -72,6 +72,13 @@ public func parseArguments(_ arguments: [String], environment: [String: String])
     var remaining = arguments[...]
 
     while let argument = remaining.popFirst() {
+        // `--` ends the options (POSIX); what follows would be operands, and there are none.
+        if argument == "--" {
+            if let operand = remaining.first {
+                throw UsageError(message: "unexpected argument '\(printable(operand))' after '--'")
+            }
+            break
+        }
         guard argument.hasPrefix("--"), argument.count > 2 else {
             throw UsageError(message: "unexpected argument '\(printable(argument))'")
         }
@@ -123,18 +130,15 @@ private func choice<Choice: RawRepresentable<String>>(
 }
 
 private func integer(_ option: String, _ value: String, atLeast minimum: Int) throws(UsageError) -> Int {
-    guard let number = Int(value) else {
-        let isDigits = !value.isEmpty && value.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy(\.isASCIIDigit)
-        throw UsageError(message: isDigits
-            ? "\(option): \(value) is too large"
-            : "\(option) needs a whole number, not '\(printable(value))'")
+    let number: Int
+    switch wholeNumber(value) {
+    case .success(let value): number = value
+    case .failure(let problem):
+        if let outOfRange = problem.outOfRange { throw UsageError(message: "\(option): \(value) \(outOfRange)") }
+        throw UsageError(message: "\(option) needs a whole number, not '\(printable(value))'")
     }
     guard number >= minimum else { throw UsageError(message: "\(option) must be \(minimum) or more, not \(number)") }
     return number
-}
-
-extension Character {
-    var isASCIIDigit: Bool { isASCII && isWholeNumber }
 }
 
 /// `text` with control characters escaped, safe to quote in a message.
@@ -151,7 +155,7 @@ public let usage = """
     Watch a student's credit change colour: gray below 30, purple from 30, red from the pass mark.
 
     Interactive (stdin is a terminal): space, Enter or + add one step; - takes one step back;
-    r resets; q, Esc, Ctrl-C or Ctrl-D quit.
+    r resets; q, Esc, Ctrl-C or Ctrl-D quit; Ctrl-Z suspends (fg resumes).
     Scripted (stdin is a pipe or file): one command a line — add, add N, set N, reset, quit (an
     empty line is add). Each change prints one line: the credit, its colour and the status.
 
@@ -166,6 +170,7 @@ public let usage = """
                                  NO_COLOR is set or TERM=dumb)
       --help                     show this help
       --version                  show the version
+      --                         end of options (nothing may follow: there are no operands)
 
     Exit status: 0 on quit or end of input, 130 after Ctrl-C, 64 for a usage error.
 

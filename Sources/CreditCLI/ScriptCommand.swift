@@ -30,9 +30,9 @@ public func parseScriptLine(_ line: String) -> Result<ScriptCommand, ScriptError
         guard arguments.count == 1, let text = arguments.first else {
             return .failure(ScriptError(message: "\(command) needs one number"))
         }
-        if let value = Int(text) { return .success(value) }
-        let isDigits = text.drop(while: { $0 == "-" || $0 == "+" }).allSatisfy(\.isASCIIDigit)
-        return .failure(ScriptError(message: isDigits ? "\(text) is too large" : "\(printable(String(text))) is not a whole number"))
+        return wholeNumber(text).mapError { problem in
+            ScriptError(message: "\(printable(String(text))) \(problem.outOfRange ?? "is not a whole number")")
+        }
     }
     switch command {
     case "add" where arguments.isEmpty: return .success(.add(nil))

@@ -45,11 +45,13 @@ public enum KeyAction: Equatable, Sendable {
     case reset
     /// Quit with this exit status.
     case quit(Int32)
+    /// Ctrl-Z: stop until `fg`, as outside raw mode (the terminal's business, not the session's).
+    case suspend
     /// A key that does nothing: the screen shows a hint naming it.
     case unknown(String)
 }
 
-/// What a single byte typed means (escape sequences are recognised before this).
+/// What a single byte typed means (``KeyDecoder`` recognises escape sequences before this).
 public func keyAction(for byte: UInt8) -> KeyAction {
     switch byte {
     case UInt8(ascii: " "), UInt8(ascii: "+"), UInt8(ascii: "\r"), UInt8(ascii: "\n"): .add
@@ -57,6 +59,7 @@ public func keyAction(for byte: UInt8) -> KeyAction {
     case UInt8(ascii: "r"), UInt8(ascii: "R"): .reset
     case UInt8(ascii: "q"), UInt8(ascii: "Q"), 0x1B, 0x04: .quit(0)
     case 0x03: .quit(130)
+    case 0x1A: .suspend
     case 0x21...0x7E: .unknown("'\(Character(Unicode.Scalar(byte)))'")
     default: .unknown("")
     }
@@ -69,6 +72,7 @@ public final class InteractiveSession {
     public let viewModel: CreditViewModel
     private let screen: Screen
     private let write: (String) -> Void
+    private let willShow: (CreditDisplay) -> Void
     private let usesCursorControl: Bool
     private var hint: String?
     private var shown: [String]?
@@ -79,26 +83,34 @@ public final class InteractiveSession {
     /// - Parameters:
     ///   - usesCursorControl: Redraw in place with ANSI cursor movement; otherwise each changed
     ///     screen is written below the last (for `TERM=dumb`).
+    ///   - willShow: Gets the state each screen shows just before the screen is written, so that
+    ///     whatever keeps it (the ``ExitLine``) is never behind the terminal.
+    ///   - write: Gets the text that draws a screen.
     public init(options: Options, painter: Painter, width: Int, usesCursorControl: Bool,
-                write: @escaping (String) -> Void) {
+                willShow: @escaping (CreditDisplay) -> Void = { _ in }, write: @escaping (String) -> Void) {
         viewModel = makeViewModel(options)
         screen = Screen(options: options, painter: painter)
         self.width = width
         self.usesCursorControl = usesCursorControl
         self.write = write
+        self.willShow = willShow
         viewModel.display.subscribeNext(owner: self) { session, _ in session.redraw() }.store(in: bag)
     }
 
     /// Acts on a key; returns the exit status when the key quits.
     public func press(_ action: KeyAction) -> Int32? {
         let student = viewModel.student, step = viewModel.policy.step
-        hint = nil
+        switch action {
+        case .quit(let status): return status
+        case .suspend: return nil
+        default: hint = nil
+        }
         switch action {
         case .add: student.addCredit(step)
         case .takeAway: student.addCredit(-step)
         case .reset: student.sendCredit { _ in 0 }
-        case .quit(let status): return status
         case .unknown(let key): hint = screen.unknownKeyHint(key)
+        case .quit, .suspend: break
         }
         redraw()
         return nil
@@ -107,8 +119,10 @@ public final class InteractiveSession {
     /// Writes the screen if it differs from what the terminal shows, or always with `force`
     /// (after a resize, the terminal may have reflowed it).
     public func redraw(force: Bool = false) {
-        let lines = screen.lines(for: viewModel.display.value, hint: hint, width: width)
+        let display = viewModel.display.value
+        let lines = screen.lines(for: display, hint: hint, width: width)
         guard force || lines != shown else { return }
+        willShow(display)
         if usesCursorControl {
             write("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J")
         } else {

@@ -1,4 +1,4 @@
-// The only file of the CLI that talks to the operating system.
+// The CLI talks to the operating system only here and in RawMode, WakePipe and ExitLine.
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -6,20 +6,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-
-// What a signal handler needs to put the terminal back. Written once before the handlers are
-// installed, then only read — hence `nonisolated(unsafe)`.
-nonisolated(unsafe) private var savedSettings = termios()
-nonisolated(unsafe) private var leavesScreen = false
-nonisolated(unsafe) private var resizePipe: (read: Int32, write: Int32) = (-1, -1)
-private let leaveScreen: StaticString = "\u{1B}[?25h\u{1B}[?1049l"
-private let enterScreen = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J"
-
-/// Puts the terminal back as it was. Async-signal-safe: only `write` and `tcsetattr`.
-private func restoreTerminal() {
-    if leavesScreen { _ = write(1, leaveScreen.utf8Start, leaveScreen.utf8CodeUnitCount) }
-    tcsetattr(0, TCSAFLUSH, &savedSettings)
-}
 
 enum Terminal {
     static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
@@ -53,63 +39,29 @@ enum Terminal {
         }
     }
 
-    /// Runs `body` with the terminal in raw mode (keys arrive one by one, unechoed; Ctrl-C and
-    /// Ctrl-D arrive as bytes) and, with `fullScreen`, on the alternate screen. The terminal is
-    /// restored when `body` returns, and on SIGINT, SIGTERM or SIGHUP, which exit with 128 + the
-    /// signal's number.
-    static func inRawMode(fullScreen: Bool, _ body: () -> Int32) -> Int32 {
-        guard tcgetattr(0, &savedSettings) == 0 else { return body() }
-        leavesScreen = fullScreen
-        var fds: [Int32] = [0, 0]
-        if pipe(&fds) == 0 { resizePipe = (fds[0], fds[1]) }
-        // Handlers first, so that no moment passes with the terminal changed and unguarded.
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                restoreTerminal()
-                _exit(128 + received)
-            }
-        }
-        signal(SIGWINCH) { _ in
-            var byte: UInt8 = 1
-            _ = systemWrite(resizePipe.write, &byte, 1)
-        }
-        // A parent may have started us with these blocked; the handlers only help if they run.
-        var handled = sigset_t()
-        sigemptyset(&handled)
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&handled, signalNumber) }
-        sigprocmask(SIG_UNBLOCK, &handled, nil)
-        var raw = savedSettings
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_cflag |= tcflag_t(CS8)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
-            controlCharacters[Int(VMIN)] = 1
-            controlCharacters[Int(VTIME)] = 0
-        }
-        tcsetattr(0, TCSAFLUSH, &raw)
-        if fullScreen { write(enterScreen) }
-        let status = body()
-        restoreTerminal()
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { signal(signalNumber, SIG_DFL) }
-        return status
+    /// What woke the key loop.
+    enum Event {
+        /// A key (or more) to read.
+        case input
+        /// The screen must be drawn again, all of it: after a resize, or after a stop.
+        case redraw
+        /// Nothing more to read.
+        case endOfInput
     }
 
-    /// What woke the key loop.
-    enum Event { case input, resized, endOfInput }
-
-    /// Waits for a key or a resize; with `timeout` (milliseconds) returns `nil` when nothing came.
+    /// Waits for a key or a ``WakePipe`` wake-up; with `timeout` (milliseconds) returns `nil`
+    /// when nothing came.
     static func waitForEvent(timeout: Int32 = -1) -> Event? {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0),
-                   pollfd(fd: resizePipe.read, events: Int16(POLLIN), revents: 0)]
+                   pollfd(fd: WakePipe.descriptor, events: Int16(POLLIN), revents: 0)]
         while true {
-            let ready = poll(&fds, nfds_t(resizePipe.read >= 0 ? 2 : 1), timeout)
+            let ready = poll(&fds, nfds_t(fds[1].fd >= 0 ? 2 : 1), timeout)
             if ready < 0 && errno == EINTR { continue }
             if ready < 0 { return .endOfInput }
             if ready == 0 { return nil }
             if fds[1].revents & Int16(POLLIN) != 0 {
-                var drained = [UInt8](repeating: 0, count: 64)
-                _ = systemRead(resizePipe.read, &drained, drained.count)
-                return .resized
+                WakePipe.drain()
+                return .redraw
             }
             return fds[0].revents & Int16(POLLIN | POLLHUP) != 0 ? .input : .endOfInput
         }

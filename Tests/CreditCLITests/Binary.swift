@@ -61,8 +61,14 @@ final class TerminalRun {
     /// The terminal's settings before the program started.
     let initialSettings: [UInt8]
 
+    /// - Parameter ownSession: Start the program in a session of its own, with this terminal as
+    ///   its controlling terminal, as a terminal emulator does. Without it the program gets a
+    ///   process group of its own in the test's session, as a job-control shell gives it: the
+    ///   kernel ignores a stop signal's default action in a group that no parent in the same
+    ///   session could resume (an orphaned group), so only this way can the program be stopped.
+    ///   The terminal then sends no SIGWINCH, having no session.
     init(_ arguments: [String] = [], environment: [String: String] = ["TERM": "xterm-256color"],
-         rows: UInt16 = 24, columns: UInt16 = 80) throws {
+         rows: UInt16 = 24, columns: UInt16 = 80, ownSession: Bool = true) throws {
         master = posix_openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             throw POSIXError(.ENODEV)
@@ -78,7 +84,7 @@ final class TerminalRun {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // In a new session, opening the terminal makes it the program's controlling terminal.
-        posix_spawn_file_actions_addopen(&actions, 0, slavePath, O_RDWR, 0)
+        posix_spawn_file_actions_addopen(&actions, 0, slavePath, ownSession ? O_RDWR : O_RDWR | O_NOCTTY, 0)
         posix_spawn_file_actions_adddup2(&actions, 0, 1)
         posix_spawn_file_actions_adddup2(&actions, 0, 2)
         var attributes = posix_spawnattr_t()
@@ -91,7 +97,9 @@ final class TerminalRun {
         sigfillset(&allSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(0x80 | 0x08 | 0x04))  // SETSID | SETSIGMASK | SETSIGDEF
+        // SETSID or SETPGROUP (with group 0: the child's own), SETSIGMASK, SETSIGDEF.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16((ownSession ? 0x80 : 0x02) | 0x08 | 0x04))
         let argv = ([creditCLI] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -161,4 +169,16 @@ final class TerminalRun {
     }
 
     func send(signal: Int32) { kill(pid, signal) }
+
+    /// Waits until the program is stopped (by SIGTSTP, say); false if it was not within `seconds`
+    /// or exited instead.
+    func waitUntilStopped(seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        var status: Int32 = 0
+        while Date() < deadline {
+            _ = waitFor("\u{0}", seconds: 0.05)  // keep draining the terminal meanwhile
+            if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid { return status & 0xFF == 0x7F }
+        }
+        return false
+    }
 }

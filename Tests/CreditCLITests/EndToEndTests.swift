@@ -69,6 +69,19 @@ import Glibc
         #expect(run.stderr.hasSuffix("Try 'credit-cli --help' for more information.\n"))
     }
 
+    @Test func aDoubleDashAloneIsAccepted() throws {
+        let run = try runThroughPipes(["--"], input: Array("quit\n".utf8))
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+    }
+
+    @Test func optionsArriveAsTheReadmesSwiftRunPassesThem() throws {
+        // `swift run credit-cli --lang zh --name hong` runs the program with exactly these.
+        let run = try runThroughPipes(["--lang", "zh", "--name", "hong"], input: Array("add\n".utf8))
+        #expect(run.stdout == "5 gray 不合格\n")
+        #expect(run.status == 0)
+    }
+
     @Test func helpAndVersionGoToStdout() throws {
         let help = try runThroughPipes(["--help"])
         #expect(help.status == 0 && help.stdout.hasPrefix("Usage: credit-cli") && help.stderr.isEmpty)
@@ -154,6 +167,17 @@ import Glibc
         terminal.type([0xE4, 0xB8, 0xAD])  // 中
         terminal.type(" ")
         #expect(terminal.waitFor("Credit   \u{1B}[90m5\u{1B}[39m"))
+        terminal.type("q")
+        #expect(terminal.exitStatus() == 0)
+    }
+
+    @Test func aLongEscapeSequenceIsOneKeyWithNoStrayTail() throws {
+        let terminal = try TerminalRun()
+        #expect(terminal.waitFor("q quit"))
+        // Its tail once leaked as keys: ' ' added 5, 'q' quit.
+        terminal.type("\u{1B}[1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1;1 q")
+        terminal.type("++")
+        #expect(terminal.waitFor("Credit   \u{1B}[90m10\u{1B}[39m"))
         terminal.type("q")
         #expect(terminal.exitStatus() == 0)
     }

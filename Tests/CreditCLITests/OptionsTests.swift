@@ -37,6 +37,24 @@ import Testing
         #expect(options.language == expected)
     }
 
+    @Test func aDoubleDashEndsTheOptions() throws {
+        #expect(try parseArguments(["--"], environment: [:]) == .run(Options()))
+        guard case .run(let options) = try parseArguments(["--lang", "zh", "--"], environment: [:]) else {
+            Issue.record("expected options")
+            return
+        }
+        #expect(options.language == .chinese)
+    }
+
+    @Test(arguments: [
+        (["--", "--lang", "zh"], "unexpected argument '--lang' after '--'"),
+        (["--", "extra"], "unexpected argument 'extra' after '--'"),
+        (["--", "--"], "unexpected argument '--' after '--'"),
+    ])
+    func anythingAfterADoubleDashIsAnUnexpectedArgument(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try parseArguments(arguments, environment: [:]) }
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try parseArguments(["--help"], environment: [:]) == .help)
         #expect(try parseArguments(["--version"], environment: [:]) == .version)
@@ -60,6 +78,23 @@ import Testing
         (["--help=yes"], "unknown option '--help'"),
     ])
     func badOptionsSayWhatIsWrong(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try parseArguments(arguments, environment: [:]) }
+    }
+
+    @Test(arguments: [
+        (["--step", "-"], "--step needs a whole number, not '-'"),
+        (["--step", "+-5"], "--step needs a whole number, not '+-5'"),
+        (["--number=+"], "--number needs a whole number, not '+'"),
+    ])
+    func signsWithoutDigitsAreNotNumbersRatherThanTooLarge(arguments: [String], message: String) {
+        #expect(throws: UsageError(message: message)) { try parseArguments(arguments, environment: [:]) }
+    }
+
+    @Test(arguments: [
+        (["--pass-mark", "-99999999999999999999"], "--pass-mark: -99999999999999999999 is too small"),
+        (["--number", "+99999999999999999999"], "--number: +99999999999999999999 is too large"),
+    ])
+    func onlyNumbersOutsideIntAreTooLargeOrTooSmall(arguments: [String], message: String) {
         #expect(throws: UsageError(message: message)) { try parseArguments(arguments, environment: [:]) }
     }
 

@@ -78,11 +78,22 @@ import Testing
     @Test(arguments: [
         (UInt8(ascii: " "), KeyAction.add), (UInt8(ascii: "+"), .add), (0x0D, .add), (0x0A, .add),
         (UInt8(ascii: "-"), .takeAway), (UInt8(ascii: "r"), .reset), (UInt8(ascii: "q"), .quit(0)),
-        (0x1B, .quit(0)), (0x04, .quit(0)), (0x03, .quit(130)), (UInt8(ascii: "x"), .unknown("'x'")),
+        (0x1B, .quit(0)), (0x04, .quit(0)), (0x03, .quit(130)), (0x1A, .suspend), (UInt8(ascii: "x"), .unknown("'x'")),
         (0xE4, .unknown("")), (0x00, .unknown("")),
     ])
     func keys(byte: UInt8, action: KeyAction) {
         #expect(keyAction(for: byte) == action)
+    }
+
+    @Test func theStateIsHandedOnBeforeTheScreenShowingItIsWritten() {
+        var events: [String] = []
+        let session = InteractiveSession(
+            options: Options(), painter: plain, width: 80, usesCursorControl: true,
+            willShow: { events.append("will show \($0.creditText)") }, write: { _ in events.append("write") })
+        _ = session.press(.add)
+        _ = session.press(.takeAway)
+        _ = session.press(.takeAway)  // at 0: nothing to show
+        #expect(events == ["will show 0", "write", "will show 5", "write", "will show 0", "write"])
     }
 
     @Test func quittingReturnsItsStatus() {

@@ -26,6 +26,25 @@ import Testing
         #expect(parseScriptLine(line) == .failure(ScriptError(message: message)))
     }
 
+    @Test(arguments: [
+        ("add -", "- is not a whole number"),
+        ("add +-5", "+-5 is not a whole number"),
+        ("add --5", "--5 is not a whole number"),
+        ("set +", "+ is not a whole number"),
+    ])
+    func signsWithoutDigitsAreNotNumbersRatherThanTooLarge(line: String, message: String) {
+        #expect(parseScriptLine(line) == .failure(ScriptError(message: message)))
+    }
+
+    @Test(arguments: [
+        ("add 9223372036854775808", "9223372036854775808 is too large"),
+        ("add +9223372036854775808", "+9223372036854775808 is too large"),
+        ("add -9223372036854775809", "-9223372036854775809 is too small"),
+    ])
+    func onlyNumbersOutsideIntAreTooLargeOrTooSmall(line: String, message: String) {
+        #expect(parseScriptLine(line) == .failure(ScriptError(message: message)))
+    }
+
     @Test func theLineReaderNumbersLinesAndSurvivesAnyBytes() {
         var reader = LineReader()
         var bytes = Array("add\nfoo\n".utf8) + [0xFF, 0xFE, 0x0A]

@@ -1,0 +1,153 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Synchronization
+
+// Raw mode, the alternate screen and the signal handlers that keep the terminal right: restore it
+// on the way out, give it back to the shell on a stop, take it again on a continue.
+//
+// Every handler is async-signal-safe: it calls only write, tcsetattr, signal, sigprocmask, raise
+// and _exit; it allocates nothing, takes no lock and never blocks (see ``WakePipe``); it keeps
+// errno. What handlers read lives in atomics and in memory allocated before they are installed,
+// out of reach of Swift's exclusivity checks on global variables.
+
+/// The terminal's settings as they were (`[0]`) and in raw mode (`[1]`).
+nonisolated(unsafe) private let settings = UnsafeMutablePointer<termios>.allocate(capacity: 2)
+/// Whether the program uses the alternate screen (set before the handlers are installed).
+private let fullScreen = Atomic<Bool>(false)
+/// How many times SIGCONT's handler has run, so that a stop can tell whether it happened.
+private let continuations = Atomic<Int>(0)
+/// The signals whose handlers are installed while in raw mode.
+private let handledSignals = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP, SIGCONT]
+
+extension Terminal {
+    /// Runs `body` with the terminal in raw mode (keys arrive one by one, unechoed; Ctrl-C, Ctrl-D
+    /// and Ctrl-Z arrive as bytes) and, with `fullScreen`, on the alternate screen. The terminal
+    /// is restored when `body` returns; on SIGINT, SIGTERM or SIGHUP, which leave the
+    /// ``ExitLine`` on the main screen and exit with 128 + the signal's number; and on SIGTSTP,
+    /// which then stops the program until SIGCONT takes the terminal again and wakes the
+    /// ``WakePipe`` to redraw.
+    static func inRawMode(fullScreen isFullScreen: Bool, _ body: () -> Int32) -> Int32 {
+        guard tcgetattr(0, settings) == 0 else { return body() }
+        settings[1] = rawSettings(from: settings[0])
+        fullScreen.store(isFullScreen, ordering: .relaxed)
+        continuations.store(0, ordering: .relaxed)  // created here, not in a handler
+        WakePipe.open()
+        ExitLine.reset()
+        // Handlers first, so that no moment passes with the terminal changed and unguarded.
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] { signal(signalNumber, exitOnSignal) }
+        signal(SIGWINCH, redrawOnSignal)
+        signal(SIGTSTP, suspendOnSignal)
+        signal(SIGCONT, resumeOnSignal)
+        // A parent may have started us with these blocked; the handlers only help if they run.
+        var handled = signalSet(handledSignals), previous = sigset_t()
+        sigprocmask(SIG_UNBLOCK, &handled, nil)
+        tcsetattr(0, TCSAFLUSH, settings + 1)
+        if isFullScreen { writeStatic(enterScreen) }
+        let status = body()
+        // Held while the terminal is put back, so that no handler takes it again afterwards;
+        // whatever came meanwhile gets the default action once they are released.
+        sigprocmask(SIG_BLOCK, &handled, &previous)
+        restoreTerminal()
+        for signalNumber in handledSignals { signal(signalNumber, SIG_DFL) }
+        WakePipe.close()
+        sigprocmask(SIG_SETMASK, &previous, nil)
+        return status
+    }
+
+    /// Stops the program as Ctrl-Z does outside raw mode: SIGTSTP to the whole process group, as
+    /// the terminal sends it (a script that started the program stops with it).
+    static func suspend() {
+        kill(0, SIGTSTP)
+    }
+}
+
+// Computed, not stored: a stored global is created on first use, which must not be in a handler.
+private var enterScreen: StaticString { "\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J" }
+private var leaveScreen: StaticString { "\u{1B}[?25h\u{1B}[?1049l" }
+
+/// `cooked` with echo, line editing, signal keys and input translation off, one byte at a time.
+private func rawSettings(from cooked: termios) -> termios {
+    var raw = cooked
+    raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    raw.c_cflag |= tcflag_t(CS8)
+    raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+    withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+        controlCharacters[Int(VMIN)] = 1
+        controlCharacters[Int(VTIME)] = 0
+    }
+    return raw
+}
+
+/// A set of `signals` (not for handlers: the array allocates).
+private func signalSet(_ signals: [Int32]) -> sigset_t {
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signalNumber in signals { sigaddset(&set, signalNumber) }
+    return set
+}
+
+/// Puts the terminal back as it was: main screen, cursor shown, cooked mode. Async-signal-safe.
+private func restoreTerminal() {
+    if fullScreen.load(ordering: .relaxed) { writeStatic(leaveScreen) }
+    tcsetattr(0, TCSAFLUSH, settings)
+}
+
+/// Takes the terminal again after a stop and asks the key loop to redraw. Async-signal-safe.
+/// Keys typed since are kept.
+private func retakeTerminal() {
+    tcsetattr(0, TCSANOW, settings + 1)
+    if fullScreen.load(ordering: .relaxed) { writeStatic(enterScreen) }
+    WakePipe.wake()
+}
+
+private func writeStatic(_ text: StaticString) {
+    _ = systemWrite(1, text.utf8Start, text.utf8CodeUnitCount)
+}
+
+/// SIGINT, SIGTERM, SIGHUP: the terminal back, the final line left, exit 128 + the signal.
+private func exitOnSignal(_ received: Int32) {
+    restoreTerminal()
+    ExitLine.write()
+    _exit(128 + received)
+}
+
+/// SIGWINCH: redraw at the new size.
+private func redrawOnSignal(_: Int32) {
+    WakePipe.wake()
+}
+
+/// SIGTSTP: the terminal back to the shell, then stop with the default action. Resumes here after
+/// SIGCONT, whose handler has run by then and taken the terminal again.
+private func suspendOnSignal(_: Int32) {
+    let savedErrno = errno
+    let continuedBefore = continuations.load(ordering: .relaxed)
+    restoreTerminal()
+    signal(SIGTSTP, SIG_DFL)
+    var stop = sigset_t()  // not signalSet(_:): its array would allocate
+    sigemptyset(&stop)
+    sigaddset(&stop, SIGTSTP)
+    sigprocmask(SIG_UNBLOCK, &stop, nil)
+    raise(SIGTSTP)
+    signal(SIGTSTP, suspendOnSignal)
+    // The kernel ignores the stop in a process group that no shell could resume (an orphaned
+    // one): then no SIGCONT came, and the terminal is taken again here.
+    if continuations.load(ordering: .relaxed) == continuedBefore { retakeTerminal() }
+    errno = savedErrno
+}
+
+/// SIGCONT (`fg`): raw mode and the alternate screen again, and a full redraw.
+private func resumeOnSignal(_: Int32) {
+    let savedErrno = errno
+    continuations.wrappingAdd(1, ordering: .relaxed)
+    retakeTerminal()
+    errno = savedErrno
+}
+
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, bytes, count)
+}
