@@ -409,26 +409,30 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         slots.append(slot)
     }
 
-    /// Calls `block` (the slot's, or a primer) with what a new subscriber gets first — or, for a
-    /// subscriber whose actor this is not, hands the values to its hop.
+    /// Calls `block` (the slot's, or a primer) with what a new subscriber gets first.
     @inlinable final func callFirst(_ first: Replay, _ slot: Slot, _ block: Block, in isolation: (any Actor)?) {
         deliveryTag = nil
         deliveryIsolation = isolation
-        let values: [Value]
         switch first {
         case .none:
-            return
+            break
         case .one(let value):
-            values = [value]
-        case .many(let replayed):
-            values = replayed
-        }
-        for value in values where !slot.subscription.isCancelledFlagSet {
-            if slot.runsNow(in: isolation) {
-                block(value)
-            } else {
-                slot.hop!.enqueue(value)
+            call(block, of: slot, with: value, in: isolation)
+        case .many(let values):
+            for value in values {
+                call(block, of: slot, with: value, in: isolation)
             }
+        }
+    }
+
+    /// Calls `block` with `value` unless the subscription has ended — or, for a subscriber whose
+    /// actor this is not, hands the value to its hop.
+    @inlinable final func call(_ block: Block, of slot: Slot, with value: Value, in isolation: (any Actor)?) {
+        if slot.subscription.isCancelledFlagSet { return }
+        if slot.runsNow(in: isolation) {
+            block(value)
+        } else {
+            slot.hop!.enqueue(value)
         }
     }
 

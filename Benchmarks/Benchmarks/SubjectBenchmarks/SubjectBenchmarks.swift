@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
     )
     sendBenchmarks()
     subscriptionBenchmarks()
+    isolationBenchmarks()
     operatorBenchmarks()
     memoryBenchmarks()
     frameBenchmarks()
@@ -264,5 +265,59 @@ func frameBenchmarks() {
         subject.send(1)
         benchmark.measurement(libraryFrames, depth.inner - outer - 1)
         withExtendedLifetime(cancellable) {}
+    }
+}
+
+// MARK: - Isolation: a main-actor subscriber, sent to on the main actor and from elsewhere
+
+/// Counts what a main-actor subscriber receives and lets a sender wait for a burst to arrive.
+@MainActor final class Arrivals {
+    private var received = 0
+    private var expected = 0
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    func subscribe(to subject: EventSubject<Int>) {
+        subject.subscribeNext { _ in self.arrived() }  // made on the main actor: runs only there
+    }
+
+    private func arrived() {
+        received += 1
+        if received == expected, let waiter {
+            self.waiter = nil
+            waiter.resume()
+        }
+    }
+
+    func wait(for count: Int) async {
+        expected += count
+        if received >= expected { return }
+        await withCheckedContinuation { waiter = $0 }
+    }
+}
+
+func isolationBenchmarks() {
+    // The seed's case: a screen subscribes on the main actor and a tap sends there.
+    Benchmark("sendMainActor1.simple") { benchmark async in
+        let subject = Subject(0)
+        await MainActor.run { _ = subject.subscribeNext { blackHole($0) } }  // made on the main actor
+        let values = benchmark.scaledIterations
+        benchmark.startMeasurement()
+        await MainActor.run {
+            for value in values { subject.sendNext(value) }  // sent there: called at once
+        }
+    }
+    // Sent off the main actor to a main-actor subscriber: one task per burst carries it over.
+    for burst in [1, 10, 1_000] {
+        let configuration = Benchmark.Configuration(scalingFactor: burst == 1_000 ? .one : .kilo)
+        Benchmark("hop\(burst).simple", configuration: configuration) { benchmark async in
+            let subject = EventSubject<Int>()
+            let arrivals = await Arrivals()
+            await arrivals.subscribe(to: subject)
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations {
+                for value in 0..<burst { subject.sendNext(value) }
+                await arrivals.wait(for: burst)
+            }
+        }
     }
 }

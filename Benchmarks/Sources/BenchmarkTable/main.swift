@@ -127,6 +127,19 @@ for (label, ours, theirs) in [("library frames, sendNext → subscriber", "frame
 }
 line()
 
+// Isolation: a subscriber made on the main actor.
+line("### A main-actor subscriber (isolation)")
+line()
+line("| scenario | per value | ÷ send to one subscriber made outside any actor |")
+line("|---|---:|---:|")
+let sameActor = time(run, "sendMainActor1.simple")
+line("| sent on the main actor (called at once) | \(format(sameActor)) | \(ratio(sameActor, time(run, "send1.simple"))) |")
+for burst in [1, 10, 1_000] {
+    let perValue = time(run, "hop\(burst).simple").map { $0 / Double(burst) }
+    line("| sent off the main actor, burst of \(burst) (until delivered there) | \(format(perValue)) | \(ratio(perValue, time(run, "send1.simple"))) |")
+}
+line()
+
 // The targets of ../shared/DESIGN.md, checked against this run.
 func within(_ a: Double?, _ b: Double?, _ limit: Double) -> Bool? {
     guard let a, let b, b > 0 else { return nil }
