@@ -45,27 +45,38 @@ import Synchronization
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
 
-    /// A subscriber: its subscription and its closure; for an operator, how to make what it
-    /// feeds forget its replay; for a subscriber made on an actor, the way to it. (A struct, not a
+    /// A subscriber: its subscription and its closure, and what few subscribers need besides (a
+    /// class of its own, so that the list of plain subscribers stays small). A struct, not a
     /// tuple: a closure in a tuple is stored behind one more reabstraction thunk, a stack frame in
-    /// every delivery.)
+    /// every delivery.
     @usableFromInline struct Slot {
         @usableFromInline let subscription: Subscription
         @usableFromInline let block: Block
-        @usableFromInline let forget: (() -> Void)?
-        @usableFromInline let hop: Hop<Value>?
+        @usableFromInline let extras: Extras?
 
         @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, forget: (() -> Void)?,
                                on isolation: (any Actor)?) {
             self.subscription = subscription
             self.block = block
-            self.forget = forget
-            self.hop = isolation.map { Hop(on: $0, subscription, block) }
+            let hop = isolation.map { Hop(on: $0, subscription, block) }
+            extras = forget == nil && hop == nil ? nil : Extras(forget: forget, hop: hop)
         }
 
         /// Whether a delivery running in `isolation` calls the closure itself, now.
         @inlinable @inline(__always) func runsNow(in isolation: (any Actor)?) -> Bool {
-            hop == nil || hop!.takesNow(from: isolation)
+            extras?.hop == nil || extras!.hop!.takesNow(from: isolation)
+        }
+    }
+
+    /// For an operator, how to make what it feeds forget its replay; for a subscriber made on an
+    /// actor, the way to that actor.
+    @usableFromInline final class Extras {
+        let forget: (() -> Void)?
+        @usableFromInline let hop: Hop<Value>?
+
+        init(forget: (() -> Void)?, hop: Hop<Value>?) {
+            self.forget = forget
+            self.hop = hop
         }
     }
 
@@ -228,7 +239,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             if subscribers[index]!.runsNow(in: isolation) {
                 subscribers[index]!.block(value)
             } else {
-                subscribers[index]!.hop!.enqueue(value)
+                subscribers[index]!.extras!.hop!.enqueue(value)
             }
         }
     }
@@ -282,7 +293,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         lock.unlock()
         withExtendedLifetime(forgotten) {}
         for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
-            slot.forget?()
+            slot.extras?.forget?()
         }
     }
 
@@ -432,7 +443,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         if slot.runsNow(in: isolation) {
             block(value)
         } else {
-            slot.hop!.enqueue(value)
+            slot.extras!.hop!.enqueue(value)
         }
     }
 
