@@ -153,9 +153,18 @@ import Testing
         binding.cancel()
     }
 
-    @Test func aTwoWayBindingConvergesUnderTwoFloodingThreads() {
+    @Test(arguments: 0..<10)
+    func aTwoWayBindingConvergesUnderTwoFloodingThreads(trial: Int) {
         let a = Subject(0), b = Subject(0)
         let binding = a.sync(with: b)
+        // Subscribers that take a moment, so that both sides are often delivering at once.
+        let work: @Sendable (Int) -> Void = { value in
+            var spin = value
+            for _ in 0..<200 { spin = spin &* 31 &+ 7 }
+            blackHole(spin)
+        }
+        a.subscribeNext(work)
+        b.subscribeNext(work)
         onThreads(2) { thread in
             for value in 1...2_000 { (thread == 0 ? a : b).sendNext(thread * 10_000 + value) }
         }
@@ -303,4 +312,9 @@ import Testing
         }
         #expect(last == nil)
     }
+}
+
+/// Keeps a computed value from being optimised away.
+@inline(never) func blackHole(_ value: Int) {
+    if value == .min { print(value) }
 }

@@ -11,6 +11,10 @@ extension SubjectBase where Value: Sendable {
     /// }
     /// ```
     ///
+    /// Isolation: the stream is fed on the delivering thread (its continuation is thread-safe)
+    /// and your `for await` loop runs wherever you run it, so there is nothing to hop: a property
+    /// cannot take the caller's isolation, and needs none.
+    ///
     /// Buffering: unbounded. Sends never wait for the consumer and no value is ever dropped;
     /// values the consumer has not reached yet are kept in order, so a consumer much slower than
     /// its producer holds every value sent meanwhile.
