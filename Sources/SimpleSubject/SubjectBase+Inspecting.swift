@@ -4,8 +4,11 @@ extension SubjectBase {
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     public final var subscriberCount: Int {
-        let (live, ownerBound) = lock.withLock {
-            (liveCount, slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
+        let (live, ownerBound) = lock.withLock { () -> (Int, [Subscription]) in
+            let live = liveCount.load(ordering: .relaxed)
+            // Operators ask on every value they drop: allocate only when there is an owner to ask about.
+            guard slots.contains(where: { $0?.subscription.isOwnerBound == true }) else { return (live, []) }
+            return (live, slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
         }
         // Asked after unlocking: loading a weak owner may leave the last strong reference with us,
         // and then its `deinit` (user code) runs here.

@@ -16,7 +16,7 @@ let queueLimit = 1_024
 extension SubjectBase {
     /// Called with `lock` held by a sender that found another call delivering.
     @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
-        let listening = liveCount > 0
+        let listening = liveCount.load(ordering: .relaxed) > 0
         let sender = currentThread()
         if sender == deliverer || (queue.count < queueLimit && !handoffWanted) {
             queue.append(.value(value, tag: tag))
@@ -31,7 +31,7 @@ extension SubjectBase {
             if waits { WaitGraph.shared.endWaiting(sender) }
             deliverAndUnlock(value, tag: tag, in: isolation)
             finishDelivering(in: isolation)
-            return listening
+            return liveCount.load(ordering: .relaxed) > 0
         }
         guard waits else {
             queue.append(.value(value, tag: tag))
@@ -71,18 +71,21 @@ extension SubjectBase {
 
     /// Does the work others queued, batch by batch, until there is none — or hands it to a
     /// waiting sender. A sender that has just been handed its turn (`takingOver`) delivers one
-    /// batch before it may hand off in turn, so that every turn makes progress.
+    /// batch before it may hand off in turn, so that every turn makes progress. Once a call has
+    /// delivered `queueLimit` values of others', late senders wait (`handoffWanted`).
     @usableFromInline final func drainQueue(in isolation: (any Actor)?, takingOver: Bool = false) {
         var hasDelivered = !takingOver
+        var othersDelivered = 0
         repeat {
             lock.lock()
             if hasDelivered && !waiters.isEmpty {
                 handOff()
                 return
             }
-            handoffWanted = hasDelivered
             let work = queue
             queue = []
+            othersDelivered += work.count
+            handoffWanted = othersDelivered >= queueLimit
             // `queued` while a sender waits, so that the loop comes back to hand off to it.
             phase.store(waiters.isEmpty ? .delivering : .queued, ordering: .releasing)
             lock.unlock()

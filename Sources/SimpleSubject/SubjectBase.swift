@@ -32,10 +32,11 @@ import Synchronization
 ///    trigger (a displaced value, a removed closure, an owner loaded from a weak reference).
 /// 7. Nothing leaks: releasing a subject frees everything that hung on it.
 /// 8. Bounded under load: at most 1,024 values wait in a subject's queue. A late sender that
-///    finds it full — or finds the delivering thread already busy with others' values — waits
-///    for its turn to deliver instead; the delivering thread hands it over and returns. So one
-///    `sendNext` delivers its own value and at most two queues' worth of others' (plus what its
-///    own subscribers send), and a flood from one thread slows that thread, not the others. The
+///    finds it full — or finds that the delivering thread has already delivered 1,024 values of
+///    others' in its call — waits for its turn to deliver instead; the delivering thread hands it
+///    over and returns. So one `sendNext` delivers its own value and fewer than 2,048 of others'
+///    (plus what its own subscribers send), and a flood from one thread slows that thread, not
+///    the others. Without such a load a late sender never waits. The
 ///    delivering thread and sends made from inside its subscribers never wait, and neither does
 ///    a sender whose wait would close a cycle of threads waiting for each other's subjects.
 ///
@@ -122,7 +123,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @usableFromInline @exclusivity(unchecked) final var generation = 0
     @usableFromInline @exclusivity(unchecked) final var slots: ContiguousArray<Slot?> = []
     @usableFromInline @exclusivity(unchecked) final var emptySlots = 0
-    @usableFromInline @exclusivity(unchecked) final var liveCount = 0
+    /// Live subscriptions, cancelled or not joined yet aside. Changed while holding `lock`; atomic
+    /// so that a delivery can read it after calling everyone (see `send`).
+    @usableFromInline final let liveCount = Atomic<Int>(0)
     @usableFromInline @exclusivity(unchecked) final var queue: [Work] = []
     /// The thread that is delivering (meaningful while `phase` is not idle).
     @usableFromInline @exclusivity(unchecked) final var deliverer: ThreadID = 0
@@ -187,9 +190,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// without the lock: describing a value is user code.
     var kindDescription: String { "\(type(of: self))" }
 
-    /// Whether any subscription is live, counting those tied to an owner that may be gone (it
-    /// loads no weak reference, so it runs no `deinit`).
-    @usableFromInline final var hasSubscribers: Bool { lock.withLock { liveCount > 0 } }
 
     // MARK: - Sending
 
@@ -200,7 +200,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///
     /// - Parameters:
     ///   - value: The value to send.
-    ///   - isolation: The caller's isolation; leave the default.
+    ///   - isolation: The caller's isolation. Leave the default: passing anything else tells the
+    ///     subject something untrue.
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     @inlinable @discardableResult
     public final func sendNext(_ value: Value, isolation: isolated (any Actor)? = #isolation) -> Self {
@@ -209,8 +210,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     /// `sendNext` from a caller running in `isolation`, with a tag that subscribers can read as
-    /// `deliveryTag`; returns whether the subject had any subscriber (operators use it to notice
-    /// that nobody is listening).
+    /// `deliveryTag`; returns whether the subject still has a subscriber once it has delivered
+    /// (operators use it to notice that nobody is listening — also when the last subscriber went
+    /// away during this delivery, so that a dead chain detaches hop by hop in one send).
     ///
     /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
     /// unspecialized costs several times the work itself.
@@ -218,10 +220,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
         lock.lock()
         guard becomeDeliverer() else { return enqueue(value, tag: tag, from: isolation) }
-        let listening = liveCount > 0
         deliverAndUnlock(value, tag: tag, in: isolation)
         finishDelivering(in: isolation)
-        return listening
+        return liveCount.load(ordering: .relaxed) > 0
     }
 
     /// Called with `lock` held by the delivering thread: remembers `value`, unlocks, and calls
@@ -320,7 +321,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// - Parameters:
     ///   - file: Where the subscription is made, for `debugDescription`.
     ///   - line: Where the subscription is made, for `debugDescription`.
-    ///   - isolation: The caller's isolation, where `block` will run; leave the default.
+    ///   - isolation: The caller's isolation, where `block` will run. Leave the default: passing
+    ///     anything else (`nil` from an actor) tells the subject something untrue, and the
+    ///     closure then runs where its isolation does not hold.
     ///   - block: Called with each value.
     /// - Complexity: amortised O(1), plus the first values' delivery.
     @inlinable @discardableResult
@@ -384,7 +387,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
                       on isolation: (any Actor)? = nil, _ block: @escaping Block) -> Value? {
         let slot = Slot(subscription, block, forget: forget, on: isolation)
         lock.lock()
-        liveCount += 1
+        liveCount.add(1, ordering: .relaxed)
         guard becomeDeliverer() else {
             // Joins after the work already queued, so its first call comes before later values.
             let primed = primer.map { Primer(generation: generation, block: $0) }
@@ -464,7 +467,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             emptySlots += 1
             if emptySlots > 16 && emptySlots * 2 > slots.count { compact() }
         }
-        liveCount -= 1
+        liveCount.subtract(1, ordering: .relaxed)
         lock.unlock()
         withExtendedLifetime(removed) {}  // its closure's captures go after the lock is released
     }

@@ -11,7 +11,7 @@
 public func combineLatest<A, B>(_ a: Subject<A>, _ b: Subject<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B)> {
     let target = Subject<(A, B)>(awaitingFirstValue: ())
-    let (latest, madeA, madeB) = feedLatest(of: a, b, into: target, primes: true, file, line)
+    let (latest, madeA, madeB) = feedLatest(of: a, b, into: target, file, line)
     latest.seed(madeA ?? a.value, madeB ?? b.value)
     target.fill(latest.pair!)
     return target
@@ -22,7 +22,7 @@ public func combineLatest<A, B>(_ a: Subject<A>, _ b: Subject<B>,
 public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
     let target = EventSubject<(A, B)>()
-    feedLatest(of: a, b, into: target, primes: false, file, line)
+    feedLatest(of: a, b, into: target, file, line)
     return target
 }
 
@@ -31,7 +31,7 @@ public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
 // pair when its turn comes. So the result is never an older pair that overtook a newer one.
 @discardableResult
 private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<(A, B)>,
-                              primes: Bool, _ file: StaticString, _ line: UInt) -> (LatestPair<A, B>, A?, B?) {
+                              _ file: StaticString, _ line: UInt) -> (LatestPair<A, B>, A?, B?) {
     let latest = LatestPair<A, B>()
     let changes = EventSubject<Void>()
     let toTarget = Feed(target, from: [changes], file: file, line: line)
@@ -40,11 +40,13 @@ private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into ta
         toTarget.send(pair, from: changes.deliveryIsolation)
     }
     let toChanges = Feed(changes, from: [a, b], file: file, line: line)
-    let madeA = a.attach(toChanges.parts[0], primer: primes ? { _ in } : nil) { [unowned(unsafe) a] value in
+    // A queued first call (made inside a delivery) only records the value: the pair it would
+    // make was sent before this combineLatest existed, or is the target's first value already.
+    let madeA = a.attach(toChanges.parts[0], primer: { value in latest.update { $0.0 = value } }) { [unowned(unsafe) a] value in
         latest.update { $0.0 = value }
         toChanges.send((), from: a.deliveryIsolation)
     }
-    let madeB = b.attach(toChanges.parts[1], primer: primes ? { _ in } : nil) { [unowned(unsafe) b] value in
+    let madeB = b.attach(toChanges.parts[1], primer: { value in latest.update { $0.1 = value } }) { [unowned(unsafe) b] value in
         latest.update { $0.1 = value }
         toChanges.send((), from: b.deliveryIsolation)
     }

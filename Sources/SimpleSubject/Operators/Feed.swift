@@ -58,10 +58,13 @@
 
     @usableFromInline func detachIfUnobserved() {
         lock?.lock()
-        // `hasSubscribers`, not `subscriberCount`: it loads no weak owner, so no `deinit` runs
-        // under this lock. An owner that is gone is noticed at the target's next send.
-        let unobserved = isKnownUniquelyReferenced(&target) && !target.hasSubscribers
+        let isOnlyHolder = isKnownUniquelyReferenced(&target)
         lock?.unlock()
-        if unobserved { subscription.cancel() }
+        // Counted after unlocking: it loads weak owners, and an owner's `deinit` may run here.
+        // An owner that is gone counts as no subscriber, so a chain whose last operator drops
+        // values still detaches once the screen it fed has closed.
+        if isOnlyHolder && receiver._withUnsafeGuaranteedRef({ $0.subscriberCount }) == 0 {
+            subscription.cancel()
+        }
     }
 }
