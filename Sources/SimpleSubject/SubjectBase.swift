@@ -247,19 +247,30 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Called with `lock` held: takes the right to call subscribers, or reports that another
     /// thread has it (and marks that work is waiting for it).
-    @inlinable final func becomeDeliverer() -> Bool {
+    @inlinable @inline(__always) final func becomeDeliverer() -> Bool {
+        // Idle means no deliverer, and only a deliverer changes `phase` without the lock: a
+        // plain store will do, which keeps the common send to one atomic read-modify-write.
+        guard phase.load(ordering: .acquiring) == .idle else { return markWorkQueued() }
+        startDelivering()
+        return true
+    }
+
+    @inlinable @inline(__always) final func startDelivering() {
+        phase.store(.delivering, ordering: .relaxed)
+        deliverer = currentThread()
+        handoffWanted = false
+    }
+
+    /// `becomeDeliverer` when another thread delivers: marks that work is waiting for it, unless
+    /// it left meanwhile — then this thread takes the right after all.
+    @usableFromInline final func markWorkQueued() -> Bool {
         while true {
-            // Idle means no deliverer, and only a deliverer changes `phase` without the lock: a
-            // plain store will do, which keeps the common send to one atomic read-modify-write.
-            if phase.load(ordering: .acquiring) == .idle {
-                phase.store(.delivering, ordering: .relaxed)
-                deliverer = currentThread()
-                handoffWanted = false
-                return true
-            }
             if phase.load(ordering: .relaxed) == .queued { return false }
             if move(from: .delivering, to: .queued) { return false }
-            // The deliverer left between the two checks: try again.
+            if phase.load(ordering: .acquiring) == .idle {  // the deliverer left between the checks
+                startDelivering()
+                return true
+            }
         }
     }
 
