@@ -15,17 +15,21 @@ extension SubjectBase {
         return live - ownerBound.count(where: \.ownerIsGone)
     }
 
-    /// The kind, its current state, and one line per live subscription naming where it was made.
+    /// The kind, its current state, and one line per live subscription naming where it was made
+    /// and, for one made on an actor, which (the actor's type).
     ///
     /// ```
     /// Subject<Int>(value: 80), 2 subscriptions:
     ///   StudentCredit/CreditViewModel.swift:41
-    ///   credit_cli/Screen.swift:17
+    ///   CreditApp/CreditScreen.swift:17 on MainActor
     /// ```
     public var debugDescription: String {
-        let subscriptions = lock.withLock { slots.compactMap { $0?.subscription } }
-        let locations = subscriptions.filter { !$0.isCancelled }.map { "  \($0.file):\($0.line)" }
-        let count = locations.count == 1 ? "1 subscription" : "\(locations.count) subscriptions"
-        return ([kindDescription + ", " + count + (locations.isEmpty ? "" : ":")] + locations).joined(separator: "\n")
+        let subscribers = lock.withLock { slots.compactMap { $0 } }
+        let lines = subscribers.filter { !$0.subscription.isCancelled }.map { slot in
+            let actor = slot.extras?.hop?.actor.map { " on \(type(of: $0))" } ?? ""
+            return "  \(slot.subscription.file):\(slot.subscription.line)" + actor
+        }
+        let count = lines.count == 1 ? "1 subscription" : "\(lines.count) subscriptions"
+        return ([kindDescription + ", " + count + (lines.isEmpty ? "" : ":")] + lines).joined(separator: "\n")
     }
 }

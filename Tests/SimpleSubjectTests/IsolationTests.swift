@@ -80,6 +80,13 @@ import Testing
         #expect(seen == [0, 5])  // the current value at once, then 5, both synchronous
     }
 
+    @MainActor @Test func debugDescriptionNamesTheActorASubscriberRunsOn() {
+        let credit = Subject(0)
+        credit.subscribeNext { _ in }
+        let line = #line - 1
+        #expect(credit.debugDescription.hasSuffix("IsolationTests.swift:\(line) on MainActor"))
+    }
+
     @MainActor @Test func theSeedsViewModelChainUpdatesAMainActorScreenSynchronously() {
         let credit = Subject(0)
         let screen = Screen()
