@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "CreditCLI", dependencies: ["StudentCredit"]),
         .executableTarget(name: "credit-cli", dependencies: ["CreditCLI"]),
         .testTarget(name: "SimpleSubjectTests", dependencies: ["SimpleSubject"]),
+        // Only `import SimpleSubject`: an operator written as a user writes one, with `derive`.
+        .testTarget(name: "OperatorAuthoringTests", dependencies: ["SimpleSubject"]),
         .testTarget(name: "StudentCreditTests", dependencies: ["StudentCredit"]),
         // Depends on credit-cli so that `swift test` builds the binary its end-to-end tests run.
         .testTarget(name: "CreditCLITests", dependencies: ["CreditCLI", "credit-cli"]),

@@ -1,0 +1,74 @@
+extension SubjectBase {
+    /// Feeds `target` from this subject through `body`: the mechanism every built-in operator
+    /// uses, for writing your own.
+    ///
+    /// `body` gets each value and a ``Downstream`` handle: call ``Downstream/send(_:)`` to pass a
+    /// value on, or ``Downstream/skip()`` to pass nothing on for this one (a target that replays
+    /// then forgets what it would replay, so that nothing stale is replayed). What makes built-in
+    /// operators correct comes with it:
+    /// - `target` stays connected while anyone can observe it (a live subscriber, or a reference
+    ///   to it), and detaches from this subject at its next send once nobody can;
+    /// - the first call is what a new subscriber of this subject gets first; made inside a
+    ///   delivery of this subject, it comes queued behind the value being delivered, and until
+    ///   then `target` keeps the value it was made with;
+    /// - values arrive in order, one at a time, on the delivering thread; subscribers of `target`
+    ///   made on an actor run there, as everywhere.
+    ///
+    /// ```swift
+    /// extension EventSubject where Value: Sendable {
+    ///     /// Each value with the one before it.
+    ///     func pairwise() -> EventSubject<(Value, Value)> {
+    ///         let previous = Mutex<Value?>(nil)
+    ///         return derive(into: EventSubject<(Value, Value)>()) { value, downstream in
+    ///             let before = previous.withLock { last in
+    ///                 defer { last = value }
+    ///                 return last
+    ///             }
+    ///             guard let before else { return downstream.skip() }
+    ///             downstream.send((before, value))
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// `body` is `@Sendable` plumbing: it runs on whichever thread delivers, so what it keeps
+    /// between values lives in something `Sendable` (a `Mutex`, an `Atomic`).
+    ///
+    /// - Returns: `target`.
+    /// - Complexity: one extra send per value passed on.
+    @discardableResult
+    public final func derive<Output, Target: SubjectBase<Output>>(
+        into target: Target, file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
+    ) -> Target {
+        let feed = Feed(target, from: [self], forgetsOnSkip: true, file: file, line: line)
+        attach(feed.subscription, forget: feed.sourceForgot) { [unowned(unsafe) self] value in
+            body(value, Downstream(feed, from: self.deliveryIsolation))
+        }
+        return target
+    }
+}
+
+/// What an operator written with ``SubjectBase/derive(into:file:line:_:)`` passes values on
+/// with: ``send(_:)`` or ``skip()``, once per value, inside the operator's body.
+public struct Downstream<Output>: @unchecked Sendable {
+    // @unchecked: only used inside the body's call, on the delivering thread; `isolation` is
+    // that delivery's, alive while it runs.
+    @usableFromInline let feed: Feed<Output>
+    @usableFromInline unowned(unsafe) let isolation: (any Actor)?
+
+    @usableFromInline init(_ feed: Feed<Output>, from isolation: (any Actor)?) {
+        self.feed = feed
+        self.isolation = isolation
+    }
+
+    /// Passes `value` on to the target's subscribers.
+    @inlinable public func send(_ value: Output) {
+        feed.send(value, from: isolation)
+    }
+
+    /// Passes nothing on for this value; a target that replays forgets what it would replay.
+    public func skip() {
+        feed.skip()
+    }
+}
