@@ -11,9 +11,10 @@
 public func combineLatest<A, B>(_ a: Subject<A>, _ b: Subject<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B)> {
     let target = Subject<(A, B)>(awaitingFirstValue: ())
-    let (latest, madeA, madeB) = feedLatest(of: a, b, into: target, file, line)
-    latest.seed(madeA ?? a.value, madeB ?? b.value)
-    target.fill(latest.pair!)
+    let (latestA, latestB, madeA, madeB) = feedLatest(of: a, b, into: target, file, line)
+    latestA.setIfEmpty(madeA ?? a.value)
+    latestB.setIfEmpty(madeB ?? b.value)
+    target.fill((latestA.value!, latestB.value!))
     return target
 }
 
@@ -26,64 +27,32 @@ public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
     return target
 }
 
-// How it works: each source records its value in `latest`, then says "changed" into one
-// subject, which puts sends from several threads in one order; its single subscriber reads the
-// pair when its turn comes. So the result is never an older pair that overtook a newer one.
+// How it works: each source records its value, then says "changed" into one subject, which
+// puts sends from several threads in one order; its single subscriber reads the pair when its
+// turn comes. So the result is never an older pair that overtook a newer one.
 @discardableResult
 private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<(A, B)>,
-                              _ file: StaticString, _ line: UInt) -> (LatestPair<A, B>, A?, B?) {
-    let latest = LatestPair<A, B>()
+                              _ file: StaticString, _ line: UInt) -> (Latest<A>, Latest<B>, A?, B?) {
+    let latestA = Latest<A>()
+    let latestB = Latest<B>()
     let changes = EventSubject<Void>()
     let toTarget = Feed(target, from: [changes], file: file, line: line)
     changes.attach(toTarget.subscription) { [unowned(unsafe) changes] _ in
-        guard let pair = latest.pair else { return toTarget.skip() }
-        toTarget.send(pair, from: changes.deliveryIsolation)
+        guard let a = latestA.value, let b = latestB.value else { return toTarget.skip() }
+        toTarget.send((a, b), from: changes.deliveryIsolation)
     }
     let toChanges = Feed(changes, from: [a, b], file: file, line: line)
     // A queued first call (made inside a delivery) only records the value: the pair it would
     // make was sent before this combineLatest existed, or is the target's first value already.
-    let madeA = a.attach(toChanges.parts[0], primer: { value in latest.update { $0.0 = value } }) { [unowned(unsafe) a] value in
-        latest.update { $0.0 = value }
+    let madeA = a.attach(toChanges.parts[0], primer: latestA.set) { [unowned(unsafe) a] value in
+        latestA.set(value)
         toChanges.send((), from: a.deliveryIsolation)
     }
-    let madeB = b.attach(toChanges.parts[1], primer: { value in latest.update { $0.1 = value } }) { [unowned(unsafe) b] value in
-        latest.update { $0.1 = value }
+    let madeB = b.attach(toChanges.parts[1], primer: latestB.set) { [unowned(unsafe) b] value in
+        latestB.set(value)
         toChanges.send((), from: b.deliveryIsolation)
     }
-    return (latest, madeA, madeB)
-}
-
-/// The latest value of each source; sources on several threads update it at once.
-private final class LatestPair<A, B>: @unchecked Sendable {
-    // @unchecked because `values` is only touched while holding `lock`.
-    private let lock = Lock()
-    private var values: (A?, B?) = (nil, nil)
-
-    deinit { lock.deallocate() }
-
-    var pair: (A, B)? {
-        lock.withLock {
-            guard let a = values.0, let b = values.1 else { return nil }
-            return (a, b)
-        }
-    }
-
-    func update(_ change: (inout (A?, B?)) -> Void) {
-        let displaced = lock.withLock {
-            let old = values
-            change(&values)
-            return old
-        }
-        withExtendedLifetime(displaced) {}  // released after the lock: a `deinit` is user code
-    }
-
-    /// Sets what no source has set yet.
-    func seed(_ a: A, _ b: B) {
-        update { values in
-            if values.0 == nil { values.0 = a }
-            if values.1 == nil { values.1 = b }
-        }
-    }
+    return (latestA, latestB, madeA, madeB)
 }
 
 /// A subject of the latest values of `a`, `b` and `c` together.

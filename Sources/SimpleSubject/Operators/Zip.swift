@@ -1,0 +1,72 @@
+/// An event subject that pairs the values sent to `a` and `b` from now on, in order: the first
+/// of each, then the second of each, and so on.
+///
+/// Current and replayed values do not count: a pair is made of values sent after `zip` was
+/// made. The faster side's values wait for their partners, in order and without limit, so zip
+/// sources that send about as often as each other.
+///
+/// ```swift
+/// let answers = zip(requests, responses)   // (request, response), one pair per response
+/// ```
+///
+/// - Complexity: O(*w*) per pair, where *w* is the number of values waiting for a partner.
+public func zip<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
+                      file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
+    let target = EventSubject<(A, B)>()
+    let waiting = Pairing<A, B>()
+    // Both sides say what arrived into one subject, which puts them in one order.
+    let arrivals = EventSubject<Void>()
+    let toTarget = Feed(target, from: [arrivals], file: file, line: line)
+    arrivals.attach(toTarget.subscription) { [unowned(unsafe) arrivals] _ in
+        guard let pair = waiting.takePair() else { return toTarget.skip() }
+        toTarget.send(pair, from: arrivals.deliveryIsolation)
+    }
+    let toArrivals = Feed(arrivals, from: [a, b], file: file, line: line)
+    a.attach(toArrivals.parts[0], primer: { _ in }) { [unowned(unsafe) a] value in
+        waiting.add(value)
+        toArrivals.send((), from: a.deliveryIsolation)
+    }
+    b.attach(toArrivals.parts[1], primer: { _ in }) { [unowned(unsafe) b] value in
+        waiting.add(value)
+        toArrivals.send((), from: b.deliveryIsolation)
+    }
+    waiting.startPairing()  // what the sources gave at once (current values, replays) is not paired
+    return target
+}
+
+/// A three-way `zip`: the first of each, then the second of each, and so on.
+public func zip<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>,
+                         file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B, C)> {
+    zip(zip(a, b, file: file, line: line), c, file: file, line: line)
+        .map(file: file, line: line) { ($0.0, $0.1, $1) }
+}
+
+/// The values of each side that wait for a partner; sides on two threads add at once.
+private final class Pairing<A, B>: @unchecked Sendable {
+    // @unchecked because everything is only touched while holding `lock`.
+    private let lock = Lock()
+    private var first: [A] = []
+    private var second: [B] = []
+    private var isPairing = false
+
+    deinit { lock.deallocate() }
+
+    func add(_ value: A) {
+        lock.withLock { if isPairing { first.append(value) } }
+    }
+
+    func add(_ value: B) {
+        lock.withLock { if isPairing { second.append(value) } }
+    }
+
+    func startPairing() {
+        lock.withLock { isPairing = true }
+    }
+
+    func takePair() -> (A, B)? {
+        lock.withLock {
+            guard !first.isEmpty, !second.isEmpty else { return nil }
+            return (first.removeFirst(), second.removeFirst())
+        }
+    }
+}
