@@ -15,6 +15,30 @@ extension SubjectBase {
         return live - ownerBound.count(where: \.ownerIsGone)
     }
 
+    /// Whether anyone can still observe what this subject delivers: a live subscriber — one tied
+    /// to an owner while the owner lives, an operator's while what it feeds can be observed. An
+    /// operator asks it about its target when a value passes nothing on, so that a chain whose
+    /// end is gone detaches even where values stop short of that end.
+    final func hasObservers(depth: Int) -> Bool {
+        let others: [Slot]? = lock.withLock {
+            // Quick answers under the lock, loading no weak reference: a subscriber still joining,
+            // or a plain one.
+            if liveCount.load(ordering: .relaxed) > slots.count - emptySlots { return nil }
+            let hasPlain = slots.contains { slot in
+                guard let slot, !slot.subscription.isOwnerBound else { return false }
+                return slot.extras?.link == nil && !slot.subscription.isCancelledFlagSet
+            }
+            return hasPlain ? nil : slots.compactMap { $0 }
+        }
+        guard let others else { return true }
+        // Asked after unlocking: loading a weak owner may run its `deinit`.
+        return others.contains { slot in
+            if slot.subscription.isCancelled { return false }
+            guard let link = slot.extras?.link, depth < 64 else { return true }  // too deep: keep it
+            return link.isObserved(depth: depth + 1)
+        }
+    }
+
     /// The kind, its current state, and one line per live subscription naming where it was made
     /// and, for one made on an actor, which (the actor's type).
     ///

@@ -55,12 +55,12 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         @usableFromInline let block: Block
         @usableFromInline let extras: Extras?
 
-        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, forget: (() -> Void)?,
+        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, feeding link: (any FeedLink)?,
                                on isolation: (any Actor)?) {
             self.subscription = subscription
             self.block = block
             let hop = isolation.map { Hop(on: $0, subscription, block) }
-            extras = forget == nil && hop == nil ? nil : Extras(forget: forget, hop: hop)
+            extras = link == nil && hop == nil ? nil : Extras(link: link, hop: hop)
         }
 
         /// Whether a delivery running in `isolation` calls the closure itself, now.
@@ -69,14 +69,14 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         }
     }
 
-    /// For an operator, how to make what it feeds forget its replay; for a subscriber made on an
+    /// For an operator, the subject it feeds (see `FeedLink`); for a subscriber made on an
     /// actor, the way to that actor.
     @usableFromInline final class Extras {
-        let forget: (() -> Void)?
+        let link: (any FeedLink)?
         @usableFromInline let hop: Hop<Value>?
 
-        init(forget: (() -> Void)?, hop: Hop<Value>?) {
-            self.forget = forget
+        init(link: (any FeedLink)?, hop: Hop<Value>?) {
+            self.link = link
             self.hop = hop
         }
     }
@@ -305,7 +305,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         lock.unlock()
         withExtendedLifetime(forgotten) {}
         for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
-            slot.extras?.forget?()
+            slot.extras?.link?.sourceForgot()
         }
     }
 
@@ -389,14 +389,15 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Adds a subscriber made in `isolation` and makes its first call. Operators (made in no
     /// isolation: their closures run on the delivering thread) use it with a subscription they
-    /// made first, so that their closure can refer to it, and may pass:
-    /// - `forget`: called when this subject forgets its replay (see `forgetReplay`);
+    /// made first, so that their closure can refer to it, and pass:
+    /// - `link`: what the operator feeds, told when this subject forgets its replay and asked
+    ///   whether anyone can still observe it (see `FeedLink`);
     /// - `primer`: for a ``Subject`` that is being delivered, see `Primer`. Then, if the join had
     ///   to queue, the result is the value the operator must make its target's first value from.
     @inlinable @discardableResult
-    final func attach(_ subscription: Subscription, forget: (() -> Void)? = nil, primer: Block? = nil,
+    final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, primer: Block? = nil,
                       on isolation: (any Actor)? = nil, _ block: @escaping Block) -> Value? {
-        let slot = Slot(subscription, block, forget: forget, on: isolation)
+        let slot = Slot(subscription, block, feeding: link, on: isolation)
         lock.lock()
         liveCount.add(1, ordering: .relaxed)
         guard becomeDeliverer() else {

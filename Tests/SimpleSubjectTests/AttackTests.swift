@@ -112,3 +112,58 @@ import Testing
         #expect(seen.values == [3])
     }
 }
+
+/// The second outside attack: a dead chain where values stop short of its end.
+@Suite struct DeadChainTests {
+    final class Sink {
+        var value = 0
+    }
+
+    static let chains: [(String, @Sendable (Subject<Int>, Sink) -> Void)] = [
+        ("filter → map → assign", { source, sink in
+            source.filter { _ in false }.map { $0 }.assign(to: \.value, on: sink)
+        }),
+        ("filter → filter → assign", { source, sink in
+            source.filter { _ in false }.filter { _ in false }.assign(to: \.value, on: sink)
+        }),
+        ("map → removeDuplicates → map → assign", { source, sink in
+            source.map { _ in 7 }.removeDuplicates().map { $0 }.assign(to: \.value, on: sink)
+        }),
+        ("take → map → assign", { source, sink in
+            source.take(1).map { $0 }.assign(to: \.value, on: sink)
+        }),
+        ("skip → map → owner", { source, sink in
+            source.skip(1_000).map { $0 }.subscribeNext(owner: sink) { $0.value = $1 }
+        }),
+        ("filter → scan → owner", { source, sink in
+            source.filter { $0 < 0 }.scan(0, +).subscribeNext(owner: sink) { $0.value = $1 }
+        }),
+        ("combineLatest(filter, other) → map → assign", { source, sink in
+            combineLatest(source.filter { _ in false }, Subject(0)).map { $0.0 }.assign(to: \.value, on: sink)
+        }),
+        ("merge(filter, other) → assign", { source, sink in
+            merge(source.filter { _ in false }, EventSubject<Int>()).assign(to: \.value, on: sink)
+        }),
+    ]
+
+    @Test(arguments: 0..<chains.count)
+    func aDeadChainDetachesAtTheSourcesNextSendWhereverItsValuesStop(chain: Int) {
+        let source = Subject(1)
+        do {
+            let sink = Sink()
+            Self.chains[chain].1(source, sink)
+        }
+        source.sendNext(2)
+        #expect(source.subscriberCount == 0, "\(Self.chains[chain].0)")
+    }
+
+    @Test(arguments: 0..<chains.count)
+    func aLiveChainStaysConnectedWhereverItsValuesStop(chain: Int) {
+        let source = Subject(1)
+        let sink = Sink()
+        Self.chains[chain].1(source, sink)
+        for value in 2...5 { source.sendNext(value) }
+        #expect(source.subscriberCount == 1, "\(Self.chains[chain].0)")
+        withExtendedLifetime(sink) {}
+    }
+}

@@ -37,18 +37,18 @@ private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into ta
     let latestB = Latest<B>()
     let changes = EventSubject<Void>()
     let toTarget = Feed(target, from: [changes], file: file, line: line)
-    changes.attach(toTarget.subscription) { [unowned(unsafe) changes] _ in
+    changes.attach(toTarget.subscription, feeding: toTarget) { [unowned(unsafe) changes] _ in
         guard let a = latestA.value, let b = latestB.value else { return toTarget.skip() }
         toTarget.send((a, b), from: changes.deliveryIsolation)
     }
     let toChanges = Feed(changes, from: [a, b], file: file, line: line)
     // A queued first call (made inside a delivery) only records the value: the pair it would
     // make was sent before this combineLatest existed, or is the target's first value already.
-    let madeA = a.attach(toChanges.parts[0], primer: latestA.set) { [unowned(unsafe) a] value in
+    let madeA = a.attach(toChanges.parts[0], feeding: toChanges, primer: latestA.set) { [unowned(unsafe) a] value in
         latestA.set(value)
         toChanges.send((), from: a.deliveryIsolation)
     }
-    let madeB = b.attach(toChanges.parts[1], primer: latestB.set) { [unowned(unsafe) b] value in
+    let madeB = b.attach(toChanges.parts[1], feeding: toChanges, primer: latestB.set) { [unowned(unsafe) b] value in
         latestB.set(value)
         toChanges.send((), from: b.deliveryIsolation)
     }

@@ -42,7 +42,7 @@ extension SubjectBase {
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {
         let feed = Feed(target, from: [self], forgetsOnSkip: true, file: file, line: line)
-        attach(feed.subscription, forget: feed.sourceForgot) { [unowned(unsafe) self] value in
+        attach(feed.subscription, feeding: feed) { [unowned(unsafe) self] value in
             body(value, Downstream(feed, from: self.deliveryIsolation))
         }
         return target

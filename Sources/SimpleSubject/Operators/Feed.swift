@@ -4,7 +4,7 @@
 /// screen used leaves nothing behind.
 ///
 /// Each operator attaches one closure per source that calls ``send(_:)`` or ``skip()``.
-@usableFromInline final class Feed<Output> {
+@usableFromInline final class Feed<Output>: FeedLink {
     /// Owns the subject fed; `isKnownUniquelyReferenced` asks whether anyone else holds it.
     @usableFromInline @exclusivity(unchecked) var target: SubjectBase<Output>
     /// The same subject, to send to without a reference-count change per value (`target` keeps it
@@ -57,14 +57,22 @@
     }
 
     @usableFromInline func detachIfUnobserved() {
+        if !isObserved(depth: 0) { subscription.cancel() }
+    }
+
+    /// Whether anyone can still observe the target: someone else holds it, or it has a
+    /// subscriber that can (see `SubjectBase.hasObservers`).
+    @usableFromInline func isObserved(depth: Int) -> Bool {
         lock?.lock()
         let isOnlyHolder = isKnownUniquelyReferenced(&target)
         lock?.unlock()
-        // Counted after unlocking: it loads weak owners, and an owner's `deinit` may run here.
-        // An owner that is gone counts as no subscriber, so a chain whose last operator drops
-        // values still detaches once the screen it fed has closed.
-        if isOnlyHolder && receiver._withUnsafeGuaranteedRef({ $0.subscriberCount }) == 0 {
-            subscription.cancel()
-        }
+        return !isOnlyHolder || receiver._withUnsafeGuaranteedRef { $0.hasObservers(depth: depth) }
     }
+}
+
+/// What a source knows of an operator that it feeds: enough to pass on that it forgot its replay,
+/// and to ask, down a chain, whether anyone can still observe the end of it.
+@usableFromInline protocol FeedLink: AnyObject {
+    func sourceForgot()
+    func isObserved(depth: Int) -> Bool
 }

@@ -46,7 +46,7 @@ extension SubjectBase {
         primer: Block? = nil, _ file: StaticString, _ line: UInt, _ isIncluded: @escaping (Value) -> Bool
     ) -> Value? {
         let feed = Feed(target, from: [self], forgetsOnSkip: forgetsOnSkip, reset: reset, file: file, line: line)
-        return attach(feed.subscription, forget: feed.sourceForgot, primer: primer) { [unowned(unsafe) self] in
+        return attach(feed.subscription, feeding: feed, primer: primer) { [unowned(unsafe) self] in
             isIncluded($0) ? feed.send($0, from: self.deliveryIsolation) : feed.skip()
         }
     }

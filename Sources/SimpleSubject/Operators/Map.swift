@@ -51,7 +51,7 @@ extension SubjectBase {
         _ transform: @escaping (Value) -> Result
     ) -> Value? {
         let feed = Feed(target, from: [self], file: file, line: line)
-        return attach(feed.subscription, forget: feed.sourceForgot, primer: primer) { [unowned(unsafe) self] in
+        return attach(feed.subscription, feeding: feed, primer: primer) { [unowned(unsafe) self] in
             feed.send(transform($0), from: self.deliveryIsolation)
         }
     }

@@ -10,7 +10,9 @@ extension Subject {
     /// It terminates for any value type, also in rings (`a⇄b⇄c⇄a`): a value is not sent back to
     /// a subject it has been through. It converges: after values sent to both sides at once,
     /// from any threads, both end with the same value (the side whose value lost takes the other
-    /// again). Both subjects are held weakly; the binding ends when either is released, or on
+    /// again). In a ring, that correction is not passed round — so that corrections cannot chase
+    /// each other for ever — and after concurrent sends to several of its subjects two of them
+    /// may end on different values. Both subjects are held weakly; the binding ends when either is released, or on
     /// `cancel()` of the returned subscription, which ends both directions.
     @discardableResult
     public func sync(with partner: Subject<Value>, file: StaticString = #fileID, line: UInt = #line) -> Subscription {

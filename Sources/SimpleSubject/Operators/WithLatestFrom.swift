@@ -35,8 +35,8 @@ extension SubjectBase {
         let latest = Latest<Other>()
         let feed = Feed(target, from: [self, other], forgetsOnSkip: true, file: file, line: line)
         // `other` first, so that this subject's first value finds `other`'s.
-        other.attach(feed.parts[1], primer: latest.set) { latest.set($0) }
-        attach(feed.parts[0], forget: feed.sourceForgot) { [unowned(unsafe) self] value in
+        other.attach(feed.parts[1], feeding: feed, primer: latest.set) { latest.set($0) }
+        attach(feed.parts[0], feeding: feed) { [unowned(unsafe) self] value in
             guard let otherValue = latest.value else { return feed.skip() }
             feed.send((value, otherValue), from: self.deliveryIsolation)
         }

@@ -17,16 +17,16 @@ public func zip<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
     // Both sides say what arrived into one subject, which puts them in one order.
     let arrivals = EventSubject<Void>()
     let toTarget = Feed(target, from: [arrivals], file: file, line: line)
-    arrivals.attach(toTarget.subscription) { [unowned(unsafe) arrivals] _ in
+    arrivals.attach(toTarget.subscription, feeding: toTarget) { [unowned(unsafe) arrivals] _ in
         guard let pair = waiting.takePair() else { return toTarget.skip() }
         toTarget.send(pair, from: arrivals.deliveryIsolation)
     }
     let toArrivals = Feed(arrivals, from: [a, b], file: file, line: line)
-    a.attach(toArrivals.parts[0], primer: { _ in }) { [unowned(unsafe) a] value in
+    a.attach(toArrivals.parts[0], feeding: toArrivals, primer: { _ in }) { [unowned(unsafe) a] value in
         waiting.add(value)
         toArrivals.send((), from: a.deliveryIsolation)
     }
-    b.attach(toArrivals.parts[1], primer: { _ in }) { [unowned(unsafe) b] value in
+    b.attach(toArrivals.parts[1], feeding: toArrivals, primer: { _ in }) { [unowned(unsafe) b] value in
         waiting.add(value)
         toArrivals.send((), from: b.deliveryIsolation)
     }
