@@ -6,12 +6,12 @@ let queueLimit = 1_024
 //
 // A late sender queues its value and goes on, and the delivering thread delivers it before its
 // own `sendNext` returns — unless that would make either side unbounded. So once the queue holds
-// `queueLimit` values, or the delivering thread has already delivered one batch of others'
-// values, a late sender waits instead: the delivering thread hands it the right to deliver at its
-// next turn and returns, and the waiter delivers what is queued, then its own value. Each
-// `sendNext` therefore delivers at most its own value and two batches (2 × `queueLimit` values,
-// plus what its own subscribers send), and the queue holds at most `queueLimit` values plus one
-// per waiting thread. The delivering thread and re-entrant sends never wait, and neither does a
+// `queueLimit` values, or the delivering thread has delivered `queueLimit` values of others' in
+// this call, a late sender waits instead: the delivering thread hands it the right to deliver at
+// its next turn and returns, and the waiter delivers what is queued, then its own value. Each
+// `sendNext` therefore delivers its own value and fewer than 2 × `queueLimit` of others' (plus
+// what its own subscribers send), and the queue holds at most `queueLimit` values plus one per
+// waiting thread. The delivering thread and re-entrant sends never wait, and neither does a
 // sender whose wait would close a cycle (see `WaitGraph`): it queues over the limit instead.
 extension SubjectBase {
     /// Called with `lock` held by a sender that found another call delivering.
