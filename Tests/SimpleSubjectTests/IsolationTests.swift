@@ -80,6 +80,28 @@ import Testing
         #expect(seen == [0, 5])  // the current value at once, then 5, both synchronous
     }
 
+    @MainActor @Test func aUserOperatorThatSendsLaterFromATaskStillReachesAMainActorSubscriberOnMain() async {
+        let taps = EventSubject<Int>()
+        // A hand-made delay: the Downstream is kept and sent to from a detached task.
+        let delayed = taps.derive(into: EventSubject<Int>()) { value, downstream in
+            Task.detached { downstream.send(value) }
+        }
+        let log = MainActorLog(expecting: 1)
+        delayed.subscribeNext { log.receive($0) }  // checks MainActor.assertIsolated
+        taps.sendNext(7)
+        await log.waitForAll()
+        #expect(log.values == [7])
+    }
+
+    @MainActor @Test func compactMapOnTheMainActorCallsAMainActorSubscriberAtOnce() {
+        let field = Subject("1")
+        var seen: [Int] = []
+        field.compactMap { Int($0) }.subscribeNext { seen.append($0) }
+        field.sendNext("x")
+        field.sendNext("2")
+        #expect(seen == [1, 2])
+    }
+
     @MainActor @Test func debugDescriptionNamesTheActorASubscriberRunsOn() {
         let credit = Subject(0)
         credit.subscribeNext { _ in }

@@ -11,7 +11,7 @@ extension Subject {
     /// - Complexity: one call of `transform` and at most one extra send per value.
     public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> ReplaySubject<Result> {
-        derive(into: ReplaySubject<Result>(bufferSize: 1), file: file, line: line, passingNonNil(transform))
+        feedCompactMapped(into: ReplaySubject<Result>(bufferSize: 1), file, line, transform)
     }
 }
 
@@ -21,7 +21,7 @@ extension EventSubject {
     /// - Complexity: one call of `transform` and at most one extra send per value.
     public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> EventSubject<Result> {
-        derive(into: EventSubject<Result>(), file: file, line: line, passingNonNil(transform))
+        feedCompactMapped(into: EventSubject<Result>(), file, line, transform)
     }
 }
 
@@ -32,16 +32,21 @@ extension ReplaySubject {
     /// - Complexity: one call of `transform` and at most one extra send per value.
     public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> ReplaySubject<Result> {
-        derive(into: ReplaySubject<Result>(bufferSize: bufferSize), file: file, line: line, passingNonNil(transform))
+        feedCompactMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, transform)
     }
 }
 
-/// `compactMap`'s body: sends a non-`nil` result, skips a `nil` one.
-private func passingNonNil<Value, Result>(
-    _ transform: @escaping @Sendable (Value) -> Result?
-) -> @Sendable (Value, Downstream<Result>) -> Void {
-    { value, downstream in
-        guard let result = transform(value) else { return downstream.skip() }
-        downstream.send(result)
+extension SubjectBase {
+    /// Sends the non-`nil` results of `transform` into `target`; a `nil` one makes it forget what
+    /// it replays.
+    final func feedCompactMapped<Result, Target: SubjectBase<Result>>(
+        into target: Target, _ file: StaticString, _ line: UInt, _ transform: @escaping @Sendable (Value) -> Result?
+    ) -> Target {
+        let feed = Feed(target, from: [self], forgetsOnSkip: true, file: file, line: line)
+        attach(feed.subscription, feeding: feed) { [unowned(unsafe) self] value in
+            guard let result = transform(value) else { return feed.skip() }
+            feed.send(result, from: self.deliveryIsolation)
+        }
+        return target
     }
 }

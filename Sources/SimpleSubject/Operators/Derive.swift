@@ -12,7 +12,9 @@ extension SubjectBase {
     ///   delivery of this subject, it comes queued behind the value being delivered, and until
     ///   then `target` keeps the value it was made with;
     /// - values arrive in order, one at a time, on the delivering thread; subscribers of `target`
-    ///   made on an actor run there, as everywhere.
+    ///   made on an actor run there, as everywhere — always by way of their actor's queue, since
+    ///   a `Downstream` may be kept and sent to later, from anywhere (built-in operators, which
+    ///   never do, call a subscriber on the same actor at once).
     ///
     /// ```swift
     /// extension EventSubject where Value: Sendable {
@@ -42,8 +44,8 @@ extension SubjectBase {
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {
         let feed = Feed(target, from: [self], forgetsOnSkip: true, file: file, line: line)
-        attach(feed.subscription, feeding: feed) { [unowned(unsafe) self] value in
-            body(value, Downstream(feed, from: self.deliveryIsolation))
+        attach(feed.subscription, feeding: feed) { value in
+            body(value, Downstream(feed))
         }
         return target
     }
@@ -51,20 +53,20 @@ extension SubjectBase {
 
 /// What an operator written with ``SubjectBase/derive(into:file:line:_:)`` passes values on
 /// with: ``send(_:)`` or ``skip()``, once per value, inside the operator's body.
+///
+/// It may be kept and used later, from any thread or task (a `debounce` sends after a pause):
+/// what it sends counts as sent from outside any actor.
 public struct Downstream<Output>: @unchecked Sendable {
-    // @unchecked: only used inside the body's call, on the delivering thread; `isolation` is
-    // that delivery's, alive while it runs.
+    // @unchecked because `Feed` is only used through its thread-safe `send` and `skip`.
     @usableFromInline let feed: Feed<Output>
-    @usableFromInline unowned(unsafe) let isolation: (any Actor)?
 
-    @usableFromInline init(_ feed: Feed<Output>, from isolation: (any Actor)?) {
+    @usableFromInline init(_ feed: Feed<Output>) {
         self.feed = feed
-        self.isolation = isolation
     }
 
     /// Passes `value` on to the target's subscribers.
     @inlinable public func send(_ value: Output) {
-        feed.send(value, from: isolation)
+        feed.send(value, from: nil)
     }
 
     /// Passes nothing on for this value; a target that replays forgets what it would replay.
