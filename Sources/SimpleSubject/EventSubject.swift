@@ -10,5 +10,7 @@
 /// ```
 public final class EventSubject<Value>: SubjectBase<Value> {
     /// Creates a subject that forwards values and keeps none.
-    @inlinable public init() { super.init(memory: .nothing) }
+    @inlinable public init() {
+        super.init(memory: .nothing)
+    }
 }

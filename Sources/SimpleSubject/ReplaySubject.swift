@@ -8,36 +8,20 @@
 /// log.sendNext("a").sendNext("b").sendNext("c")
 /// log.subscribeNext { print($0) }   // b, c
 /// ```
+///
+/// A send to a full buffer drops its oldest value: O(`bufferSize`).
 public final class ReplaySubject<Value>: SubjectBase<Value> {
     /// How many of the latest values a new subscriber gets first.
     public let bufferSize: Int
-    @usableFromInline var buffer: [Value] = []
 
     /// Creates a subject that remembers up to `bufferSize` values.
+    ///
+    /// The buffer grows as values arrive: it never holds room for `bufferSize` values up front.
     ///
     /// - Precondition: `bufferSize` is 0 or more.
     @inlinable public init(bufferSize: Int) {
         precondition(bufferSize >= 0, "ReplaySubject(bufferSize:) needs a bufferSize of 0 or more, not \(bufferSize)")
         self.bufferSize = bufferSize
-        super.init(memory: .recorded)  // the buffer grows as values arrive: never `bufferSize` up front
-    }
-
-    /// - Complexity: O(`bufferSize`) to drop the oldest value.
-    override func record(_ value: Value) -> Value? {
-        guard bufferSize > 0 else { return nil }
-        buffer.append(value)
-        return buffer.count > bufferSize ? buffer.removeFirst() : nil
-    }
-
-    @usableFromInline override func replay() -> Replay { buffer.isEmpty ? .none : .many(buffer) }
-
-    override func forget() -> [Value] {
-        defer { buffer.removeAll(keepingCapacity: true) }
-        return buffer
-    }
-
-    override var kindDescription: String {
-        let buffered = lock.withLock { buffer }
-        return "ReplaySubject<\(Value.self)>(bufferSize: \(bufferSize), buffered: \(buffered.map { String(reflecting: $0) }))"
+        super.init(memory: .recent([], size: bufferSize))
     }
 }

@@ -14,10 +14,14 @@
 /// remembers only the last one.
 public final class Subject<Value>: SubjectBase<Value> {
     /// Creates a subject whose current value is `value`.
-    @inlinable public init(_ value: Value) { super.init(memory: .latest, current: value) }
+    @inlinable public init(_ value: Value) {
+        super.init(memory: .latest(value))
+    }
 
     /// For operators: a subject that gets its first value from its source.
-    @inlinable init(awaitingFirstValue: ()) { super.init(memory: .latest) }
+    @inlinable init(awaitingFirstValue: ()) {
+        super.init(memory: .latest(nil))
+    }
 
     /// The value most recently delivered.
     ///
@@ -26,24 +30,17 @@ public final class Subject<Value>: SubjectBase<Value> {
     /// behind another thread's delivery becomes the value when its own delivery starts.)
     /// Setting it is the same as ``SubjectBase/sendNext(_:isolation:)`` from outside any actor.
     public var value: Value {
-        get { lock.withLock { current! } }
+        get { state.locked { $0.memory.latest! } }
         set { send(newValue, tag: nil, from: nil) }
-    }
-
-
-    override var kindDescription: String {
-        let current = lock.withLock { self.current }
-        return "Subject<\(Value.self)>(value: \(current.map { String(reflecting: $0) } ?? "none yet"))"
     }
 
     /// For operators: makes `value` the first value unless one has arrived already (it has,
     /// unless the operator was made inside a delivery of its source, which queues the first call).
     @usableFromInline func fill(_ value: Value) {
-        let unused: Value? = lock.withLock {
-            guard current == nil else { return value }
-            current = value
-            return nil
+        state.locked { state in
+            if case .latest(.none) = state.memory {
+                state.memory = .latest(value)
+            }
         }
-        withExtendedLifetime(unused) {}  // released after the lock: a `deinit` is user code
     }
 }

@@ -4,11 +4,11 @@ extension SubjectBase {
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     public final var subscriberCount: Int {
-        let (live, ownerBound) = lock.withLock { () -> (Int, [Subscription]) in
+        let (live, ownerBound) = state.locked { state -> (Int, [Subscription]) in
             let live = liveCount.load(ordering: .relaxed)
             // Operators ask on every value they drop: allocate only when there is an owner to ask about.
-            guard slots.contains(where: { $0?.subscription.isOwnerBound == true }) else { return (live, []) }
-            return (live, slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
+            guard state.slots.contains(where: { $0?.subscription.isOwnerBound == true }) else { return (live, []) }
+            return (live, state.slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
         }
         // Asked after unlocking: loading a weak owner may leave the last strong reference with us,
         // and then its `deinit` (user code) runs here.
@@ -20,21 +20,21 @@ extension SubjectBase {
     /// operator asks it about its target when a value passes nothing on, so that a chain whose
     /// end is gone detaches even where values stop short of that end.
     final func hasObservers(depth: Int) -> Bool {
-        let others: [Slot]? = lock.withLock {
+        let others: [Slot]? = state.locked { state in
             // Quick answers under the lock, loading no weak reference: a subscriber still joining,
             // or a plain one.
-            if liveCount.load(ordering: .relaxed) > slots.count - emptySlots { return nil }
-            let hasPlain = slots.contains { slot in
+            guard liveCount.load(ordering: .relaxed) <= state.slots.count - state.emptySlots else { return nil }
+            let hasPlain = state.slots.contains { slot in
                 guard let slot, !slot.subscription.isOwnerBound else { return false }
-                return slot.extras?.link == nil && !slot.subscription.isCancelledFlagSet
+                return slot.link == nil && !slot.subscription.isCancelledFlagSet
             }
-            return hasPlain ? nil : slots.compactMap { $0 }
+            return hasPlain ? nil : state.slots.compactMap { $0 }
         }
         guard let others else { return true }
         // Asked after unlocking: loading a weak owner may run its `deinit`.
         return others.contains { slot in
             if slot.subscription.isCancelled { return false }
-            guard let link = slot.extras?.link, depth < 64 else { return true }  // too deep: keep it
+            guard let link = slot.link, depth < 64 else { return true }  // too deep: keep it
             return link.isObserved(depth: depth + 1)
         }
     }
@@ -48,12 +48,25 @@ extension SubjectBase {
     ///   CreditApp/CreditScreen.swift:17 on MainActor
     /// ```
     public var debugDescription: String {
-        let subscribers = lock.withLock { slots.compactMap { $0 } }
+        let (memory, subscribers) = state.locked { ($0.memory, $0.slots.compactMap { $0 }) }
         let lines = subscribers.filter { !$0.subscription.isCancelled }.map { slot in
-            let actor = slot.extras?.hop?.actor.map { " on \(type(of: $0))" } ?? ""
+            let actor = slot.hop?.actor.map { " on \(type(of: $0))" } ?? ""
             return "  \(slot.subscription.file):\(slot.subscription.line)" + actor
         }
         let count = lines.count == 1 ? "1 subscription" : "\(lines.count) subscriptions"
-        return ([kindDescription + ", " + count + (lines.isEmpty ? "" : ":")] + lines).joined(separator: "\n")
+        return ([describe(memory) + ", " + count + (lines.isEmpty ? "" : ":")] + lines).joined(separator: "\n")
+    }
+
+    /// The kind and what it remembers, e.g. `Subject<Int>(value: 5)`. Called without the lock:
+    /// describing a value is user code.
+    private func describe(_ memory: Memory) -> String {
+        switch memory {
+        case .nothing:
+            return "EventSubject<\(Value.self)>"
+        case .latest(let value):
+            return "Subject<\(Value.self)>(value: \(value.map { String(reflecting: $0) } ?? "none yet"))"
+        case .recent(let values, let size):
+            return "ReplaySubject<\(Value.self)>(bufferSize: \(size), buffered: \(values.map { String(reflecting: $0) }))"
+        }
     }
 }

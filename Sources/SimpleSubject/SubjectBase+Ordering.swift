@@ -1,8 +1,19 @@
+import Synchronization
+
 /// How many values may wait in one subject's queue before a late sender waits for its turn.
 let queueLimit = 1_024
 
-// The slow paths of delivery: work that arrives while another call is delivering, and the bound
-// on it (guarantee 8).
+/// Who may call a subject's subscribers right now: nobody (`idle`), one thread (`delivering`), or
+/// one thread that has work queued for it (`queued`). Only a thread holding the subject's lock
+/// moves it out of `idle` (a plain store: with no deliverer there is nobody to race); the
+/// delivering thread leaves with one compare-and-swap (`delivering` → `idle`), which fails if
+/// work was queued meanwhile. So a send with nothing queued takes the lock once.
+@usableFromInline enum Phase: Int, AtomicRepresentable {
+    case idle, delivering, queued
+}
+
+// The ordering of calls that overlap: work that arrives while another call is delivering, and
+// the bound on it (guarantee 8).
 //
 // A late sender queues its value and goes on, and the delivering thread delivers it before its
 // own `sendNext` returns — unless that would make either side unbounded. So once the queue holds
@@ -14,59 +25,103 @@ let queueLimit = 1_024
 // waiting thread. The delivering thread and re-entrant sends never wait, and neither does a
 // sender whose wait would close a cycle (see `WaitGraph`): it queues over the limit instead.
 extension SubjectBase {
-    /// Called with `lock` held by a sender that found another call delivering.
-    @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
-        let listening = liveCount.load(ordering: .relaxed) > 0
+    /// Work that arrived while another call was delivering; the delivering thread does it in order.
+    @usableFromInline enum Work {
+        /// A value, with the tag its sender gave it (see `deliveryTag`).
+        case value(Value, tag: AnyObject?)
+        /// Something else that must happen in order with the values: a subscriber joining, an
+        /// operator forgetting its replay. Called with the delivery's isolation.
+        case run((_ isolation: (any Actor)?) -> Void)
+    }
+
+    /// What a sender does with its value, as decided under the lock.
+    @usableFromInline enum Turn {
+        /// Deliver it now (the value displaced is released once the lock is).
+        case deliver(ContiguousArray<Slot?>, displaced: Value?)
+        /// Nothing: it is queued for the delivering thread. Whether anyone was listening.
+        case queued(listening: Bool)
+        /// Wait for a turn: the queue is full, or `deliverer` has done enough of others' work.
+        case full(deliverer: ThreadID)
+    }
+
+    /// Called under the lock: takes the right to call subscribers, or reports that another
+    /// thread has it (and marks that work is waiting for it).
+    @inlinable
+    @inline(__always)
+    final func becomeDeliverer(_ state: inout State) -> Bool {
+        // Idle means no deliverer, and only a deliverer changes `phase` without the lock: a
+        // plain store will do, which keeps the common send to one atomic read-modify-write.
+        if phase.load(ordering: .acquiring) != .idle && markedWorkQueued() {
+            return false
+        }
+        phase.store(.delivering, ordering: .relaxed)
+        state.deliverer = currentThread()
+        state.handoffWanted = false
+        return true
+    }
+
+    /// Another thread delivers: marks that work is waiting for it — unless it has left
+    /// meanwhile (false: this thread takes the right after all).
+    @usableFromInline final func markedWorkQueued() -> Bool {
+        while phase.load(ordering: .acquiring) != .idle {
+            if phase.load(ordering: .relaxed) == .queued || move(from: .delivering, to: .queued) {
+                return true
+            }
+        }
+        return false
+    }
+
+    @inlinable final func move(from old: Phase, to new: Phase) -> Bool {
+        phase.compareExchange(expected: old, desired: new, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    /// Gives up the right to call subscribers — after doing the work others queued meanwhile.
+    @inlinable final func finishDelivering(in isolation: (any Actor)?) {
+        if !move(from: .delivering, to: .idle) {
+            drainQueue(in: isolation)
+        }
+    }
+
+    /// Called under the lock by a sender that found another call delivering.
+    @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?, _ state: inout State) -> Turn {
+        let hasRoom = state.queue.count < queueLimit && !state.handoffWanted
+        guard hasRoom || currentThread() == state.deliverer else { return .full(deliverer: state.deliverer) }
+        state.queue.append(.value(value, tag: tag))
+        return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
+    }
+
+    /// A late sender that found the queue full: waits for its turn to deliver, unless waiting
+    /// would close a cycle of waiting threads (then it queues over the limit).
+    @usableFromInline final func sendAfterWaiting(_ value: Value, tag: AnyObject?, for deliverer: ThreadID,
+                                                  in isolation: (any Actor)?) -> Bool {
         let sender = currentThread()
-        if sender == deliverer || (queue.count < queueLimit && !handoffWanted) {
-            queue.append(.value(value, tag: tag))
-            lock.unlock()
-            return listening
+        let waits = WaitGraph.shared.beginWaiting(sender, deliveredBy: deliverer) { self.deliveringThread }
+        var ticket: (gate: Gate, number: Int)?
+        let turn = state.locked { state -> Turn in
+            if becomeDeliverer(&state) {  // the delivering thread left meanwhile
+                return .deliver(state.slots, displaced: state.remember(value))
+            }
+            if waits {
+                state.waiters.append(sender)
+                state.gate = state.gate ?? Gate()
+                ticket = (state.gate!, state.ticketsIssued)
+                state.ticketsIssued += 1
+            } else {
+                state.queue.append(.value(value, tag: tag))
+            }
+            return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
         }
-        let awaited = deliverer
-        lock.unlock()
-        let waits = WaitGraph.shared.beginWaiting(sender, for: self, deliveredBy: awaited)
-        lock.lock()
-        if becomeDeliverer() {
-            if waits { WaitGraph.shared.endWaiting(sender) }
-            deliverAndUnlock(value, tag: tag, in: isolation)
+        if let ticket {
+            ticket.gate.wait(for: ticket.number)  // then the delivering thread has handed this one its turn
+            WaitGraph.shared.endWaiting(sender)
+            state.locked { $0.queue.append(.value(value, tag: tag)) }
+            drainQueue(in: isolation, takingOver: true)
+        } else if case .deliver(let subscribers, _) = turn {
+            WaitGraph.shared.endWaiting(sender)
+            deliver(value, tag: tag, to: subscribers, in: isolation)
             finishDelivering(in: isolation)
-            return liveCount.load(ordering: .relaxed) > 0
         }
-        guard waits else {
-            queue.append(.value(value, tag: tag))
-            lock.unlock()
-            return listening
-        }
-        waitForTurn(sender)
-        WaitGraph.shared.endWaiting(sender)
-        lock.lock()
-        queue.append(.value(value, tag: tag))
-        lock.unlock()
-        drainQueue(in: isolation, takingOver: true)
-        return listening
-    }
-
-    /// Called with `lock` held; returns, without it, once the delivering thread has handed this
-    /// one the right to deliver.
-    private func waitForTurn(_ sender: ThreadID) {
-        let ticket = ticketsIssued
-        ticketsIssued += 1
-        waiters.append(sender)
-        let gate = self.gate ?? Gate()
-        self.gate = gate
-        lock.unlock()
-        gate.wait(for: ticket)
-    }
-
-    /// Called with `lock` held by the delivering thread: gives the right to deliver to the
-    /// longest-waiting sender.
-    private func handOff() {
-        deliverer = waiters.removeFirst()
-        handoffWanted = false
-        let gate = self.gate!
-        lock.unlock()
-        gate.openNext()
+        return liveCount.load(ordering: .relaxed) > 0
     }
 
     /// Does the work others queued, batch by batch, until there is none — or hands it to a
@@ -77,79 +132,53 @@ extension SubjectBase {
         var hasDelivered = !takingOver
         var othersDelivered = 0
         repeat {
-            lock.lock()
-            if hasDelivered && !waiters.isEmpty {
-                handOff()
+            let (batch, handOff) = state.locked { state -> ([Work], Gate?) in
+                if hasDelivered && !state.waiters.isEmpty {
+                    state.deliverer = state.waiters.removeFirst()  // the longest-waiting sender
+                    state.handoffWanted = false
+                    return ([], state.gate)
+                }
+                let batch = state.queue
+                state.queue = []
+                othersDelivered += batch.count
+                state.handoffWanted = othersDelivered >= queueLimit
+                // `queued` while a sender waits, so that the loop comes back to hand off to it.
+                phase.store(state.waiters.isEmpty ? .delivering : .queued, ordering: .releasing)
+                return (batch, nil)
+            }
+            if let handOff {
+                handOff.openNext()
                 return
             }
-            let work = queue
-            queue = []
-            othersDelivered += work.count
-            handoffWanted = othersDelivered >= queueLimit
-            // `queued` while a sender waits, so that the loop comes back to hand off to it.
-            phase.store(waiters.isEmpty ? .delivering : .queued, ordering: .releasing)
-            lock.unlock()
-            for item in work {
-                perform(item, in: isolation)
+            for work in batch {
+                perform(work, in: isolation)
             }
             hasDelivered = true
         } while !move(from: .delivering, to: .idle)
     }
 
-    private func perform(_ item: Work, in isolation: (any Actor)?) {
-        switch item {
+    private func perform(_ work: Work, in isolation: (any Actor)?) {
+        switch work {
         case .value(let value, let tag):
-            lock.lock()
-            deliverAndUnlock(value, tag: tag, in: isolation)
-        case .join(let slot, let primer):
-            join(slot, primer: primer, in: isolation)
-        case .forget:
-            forgetNow()
+            let (subscribers, _) = state.locked { ($0.slots, $0.remember(value)) }
+            deliver(value, tag: tag, to: subscribers, in: isolation)
+        case .run(let body):
+            body(isolation)
         }
     }
-}
 
-/// What a subject tells `WaitGraph` about itself.
-protocol Awaitable: AnyObject {
-    /// The thread delivering now, or nil when none is.
-    var deliveringThread: ThreadID? { get }
-}
-
-extension SubjectBase: Awaitable {
-    var deliveringThread: ThreadID? {
-        lock.withLock { phase.load(ordering: .acquiring) == .idle ? nil : deliverer }
-    }
-}
-
-/// Which thread waits for which subject: a sender does not wait if the thread it would wait for
-/// is itself waiting, directly or through others, for the sender — for instance two subjects
-/// whose subscribers send to each other, flooded from two threads. Consulted only by senders
-/// about to wait, never on the common path.
-final class WaitGraph: @unchecked Sendable {
-    // @unchecked because `waiting` is only touched while holding `lock`.
-    static let shared = WaitGraph()
-    private let lock = Lock()
-    private var waiting: [ThreadID: any Awaitable] = [:]
-
-    /// Records that `sender` waits for `subject`, unless that would close a cycle.
-    func beginWaiting(_ sender: ThreadID, for subject: any Awaitable, deliveredBy deliverer: ThreadID) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        var thread: ThreadID? = deliverer
-        var steps = 0
-        while let current = thread {
-            // Back to the sender: a cycle. Longer than the graph: a cycle among others; stay out.
-            if current == sender || steps > waiting.count { return false }
-            let next = waiting[current]?.deliveringThread
-            thread = next == current ? nil : next  // it has been handed its turn: it waits no more
-            steps += 1
+    /// Runs `body` in order with this subject's values: now if nothing is being delivered,
+    /// otherwise on the delivering thread after the work queued before it.
+    final func inOrder(_ body: @escaping (_ isolation: (any Actor)?) -> Void) {
+        let now = state.locked { state in
+            guard becomeDeliverer(&state) else {
+                state.queue.append(.run(body))
+                return false
+            }
+            return true
         }
-        waiting[sender] = subject
-        return true
-    }
-
-    func endWaiting(_ sender: ThreadID) {
-        let subject = lock.withLock { waiting.removeValue(forKey: sender) }
-        withExtendedLifetime(subject) {}
+        guard now else { return }
+        body(nil)
+        finishDelivering(in: nil)
     }
 }

@@ -59,7 +59,9 @@ public final class Subscription: @unchecked Sendable {
     public func cancel() {
         guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
         host?.remove(self)
-        for part in parts { part.cancel() }
+        for part in parts {
+            part.cancel()
+        }
     }
 
     /// Whether the subscription has ended: it was cancelled, or the object it is tied to is gone.

@@ -12,48 +12,45 @@
 /// ```
 ///
 /// `SubscriptionBag` is `Sendable`: store into it and empty it from any thread.
-public final class SubscriptionBag: @unchecked Sendable {
-    // @unchecked because `subscriptions` and `pruneAt` are only touched while holding `lock`.
-
-    private let lock = Lock()
-    private var subscriptions: [Subscription] = []
-    /// When the bag grows to this size, cancelled subscriptions are dropped from it.
-    private var pruneAt = 64
+public final class SubscriptionBag: Sendable {
+    /// The subscriptions, and the size at which cancelled ones are dropped from them.
+    private let state = Locked<(subscriptions: [Subscription], pruneAt: Int)>(([], 64))
 
     /// Creates an empty bag.
     public init() {}
 
     deinit {
-        for subscription in subscriptions { subscription.cancel() }
-        lock.deallocate()
+        cancelAll()
     }
 
     /// Cancels every subscription in the bag and empties it. The bag can be used again.
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscriptions stored.
     public func cancelAll() {
-        let all = lock.withLock {
-            defer { subscriptions = [] }
-            return subscriptions
+        let all = state.locked { state in
+            defer { state.subscriptions = [] }
+            return state.subscriptions
         }
-        for subscription in all { subscription.cancel() }
+        for subscription in all {
+            subscription.cancel()
+        }
     }
 
     /// The number of subscriptions stored that have not ended yet.
     public var count: Int {
         // Asked after unlocking: loading a weak owner may leave the last strong reference with us,
         // and then its `deinit` (user code) runs here.
-        lock.withLock { subscriptions }.count(where: { !$0.isCancelled })
+        state.locked { $0.subscriptions }.count(where: { !$0.isCancelled })
     }
 
     func insert(_ subscription: Subscription) {
-        lock.withLock {
-            subscriptions.append(subscription)
-            if subscriptions.count >= pruneAt {
+        state.locked { state in
+            state.subscriptions.append(subscription)
+            if state.subscriptions.count >= state.pruneAt {
                 // The flag only: loading a weak owner here could run its `deinit` under the lock.
                 // Subscriptions whose owner is gone are cancelled at their subject's next send.
-                subscriptions.removeAll(where: \.isCancelledFlagSet)
-                pruneAt = max(64, subscriptions.count * 2)
+                state.subscriptions.removeAll(where: \.isCancelledFlagSet)
+                state.pruneAt = max(64, state.subscriptions.count * 2)
             }
         }
     }

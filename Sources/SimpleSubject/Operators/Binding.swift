@@ -2,7 +2,7 @@
 final class Binding: @unchecked Sendable {
     // @unchecked because `count` and each side's `latest` are only touched while holding `lock`.
     let subscription: Subscription
-    private let lock = Lock()
+    private let lock = Locked(())
     private var count = 0
 
     /// What one side has taken last: its number and value.
@@ -32,8 +32,6 @@ final class Binding: @unchecked Sendable {
         self.subscription = subscription
     }
 
-    deinit { lock.deallocate() }
-
     /// The closure that watches `local` and passes its values on to `remote`. It holds the
     /// binding, and the two subjects weakly.
     func relay<Local, Remote>(from local: Subject<Local>, to remote: Subject<Remote>,
@@ -47,8 +45,7 @@ final class Binding: @unchecked Sendable {
             if let tag, tag.binding === self {
                 // From the partner. If this side has taken a newer value, it sends that again
                 // (the partner gets it, or has): both end with the newest.
-                let (newer, displaced) = self.lock.withLock { self.take(tag.number, value, side) }
-                withExtendedLifetime(displaced) {}  // released after the lock: a `deinit` is user code
+                let (newer, _) = self.lock.locked { _ in self.take(tag.number, value, side) }  // `_`: released after the lock
                 if let newer {
                     let correction = Tag(self, newer.number, visited: tag.visited, isCorrection: true)
                     local.send(newer.value, tag: correction, from: local.deliveryIsolation)
@@ -61,8 +58,7 @@ final class Binding: @unchecked Sendable {
             }
             let visited = tag?.visited ?? []
             guard !visited.contains(ObjectIdentifier(remote)) else { return }
-            let (number, displaced) = self.lock.withLock { self.own(value, side) }
-            withExtendedLifetime(displaced) {}
+            let (number, _) = self.lock.locked { _ in self.own(value, side) }
             let passed = Tag(self, number, visited: visited + [ObjectIdentifier(local)])
             remote.send(convert(value), tag: passed, from: local.deliveryIsolation)
         }

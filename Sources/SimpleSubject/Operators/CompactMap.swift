@@ -11,7 +11,7 @@ extension Subject {
     /// - Complexity: one call of `transform` and at most one extra send per value.
     public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> ReplaySubject<Result> {
-        feedCompactMapped(into: ReplaySubject<Result>(bufferSize: 1), file, line, transform)
+        derived(ReplaySubject<Result>(bufferSize: 1), file, line, compacting(transform))
     }
 }
 
@@ -21,7 +21,7 @@ extension EventSubject {
     /// - Complexity: one call of `transform` and at most one extra send per value.
     public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> EventSubject<Result> {
-        feedCompactMapped(into: EventSubject<Result>(), file, line, transform)
+        derived(EventSubject<Result>(), file, line, compacting(transform))
     }
 }
 
@@ -32,21 +32,21 @@ extension ReplaySubject {
     /// - Complexity: one call of `transform` and at most one extra send per value.
     public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> ReplaySubject<Result> {
-        feedCompactMapped(into: ReplaySubject<Result>(bufferSize: bufferSize), file, line, transform)
+        derived(ReplaySubject<Result>(bufferSize: bufferSize), file, line, compacting(transform))
     }
 }
 
 extension SubjectBase {
-    /// Sends the non-`nil` results of `transform` into `target`; a `nil` one makes it forget what
-    /// it replays.
-    final func feedCompactMapped<Result, Target: SubjectBase<Result>>(
-        into target: Target, _ file: StaticString, _ line: UInt, _ transform: @escaping @Sendable (Value) -> Result?
-    ) -> Target {
-        let feed = Feed(target, from: [self], forgetsOnSkip: true, file: file, line: line)
-        attach(feed.subscription, feeding: feed) { [unowned(unsafe) self] value in
-            guard let result = transform(value) else { return feed.skip() }
-            feed.send(result, from: self.deliveryIsolation)
+    /// The closure of `compactMap`: each non-`nil` result, and a skip for a `nil` one.
+    func compacting<Result>(_ transform: @escaping (Value) -> Result?) -> (Feed<Result>?) -> Block {
+        { [unowned(unsafe) self] feed in
+            { value in
+                if let result = transform(value) {
+                    feed?.send(result, from: self.deliveryIsolation)
+                } else {
+                    feed?.skip()
+                }
+            }
         }
-        return target
     }
 }

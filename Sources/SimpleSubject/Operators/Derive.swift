@@ -3,8 +3,9 @@ extension SubjectBase {
     /// uses, for writing your own.
     ///
     /// `body` gets each value and a ``Downstream`` handle: call ``Downstream/send(_:)`` to pass a
-    /// value on, or ``Downstream/skip()`` to pass nothing on for this one (a target that replays
-    /// then forgets what it would replay, so that nothing stale is replayed). What makes built-in
+    /// value on, or ``Downstream/skip()`` to pass nothing on for this one (a ``ReplaySubject``
+    /// derived from a ``Subject`` then forgets what it would replay, so that nothing stale is
+    /// replayed). What makes built-in
     /// operators correct comes with it:
     /// - `target` stays connected while anyone can observe it (a live subscriber, or a reference
     ///   to it), and detaches from this subject at its next send once nobody can;
@@ -43,9 +44,31 @@ extension SubjectBase {
         into target: Target, file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {
-        let feed = Feed(target, from: [self], forgetsOnSkip: true, file: file, line: line)
-        attach(feed.subscription, feeding: feed) { value in
-            body(value, Downstream(feed))
+        derived(target, file, line) { feed in
+            { body($0, Downstream(feed)) }
+        }
+    }
+
+    /// How `derive` works, and what the built-in operators use directly: `block` makes the
+    /// subscriber's closure from the `Feed` it sends to, so that a built-in operator's closure is
+    /// the only stack frame it adds (besides the target's `send`) and passes the delivery's
+    /// isolation on — a chain on one actor stays synchronous. For a ``Subject`` `target` made
+    /// empty, `first` makes its first value from this subject's value; made inside a delivery of
+    /// this subject, the operator's queued first call then only primes its state: `block` is
+    /// called once more with no `Feed`, and that closure is the `Primer`.
+    @inlinable
+    @inline(__always)
+    @discardableResult
+    final func derived<Output, Target: SubjectBase<Output>>(
+        _ target: Target, _ file: StaticString, _ line: UInt, first: ((Value) -> Output)? = nil,
+        reset: (() -> Void)? = nil, _ block: (Feed<Output>?) -> Block
+    ) -> Target {
+        // A skipped value stands for a current value that is not there: what replays it forgets.
+        let forgets = self is Subject<Value> && target is ReplaySubject<Output>
+        let feed = Feed(target, from: [self], forgetsOnSkip: forgets, reset: reset, file: file, line: line)
+        let made = attach(feed.subscription, feeding: feed, primer: first == nil ? nil : block(nil), block(feed))
+        if let made, let first {
+            (target as? Subject<Output>)?.fill(first(made))
         }
         return target
     }
@@ -58,19 +81,21 @@ extension SubjectBase {
 /// what it sends counts as sent from outside any actor.
 public struct Downstream<Output>: @unchecked Sendable {
     // @unchecked because `Feed` is only used through its thread-safe `send` and `skip`.
-    @usableFromInline let feed: Feed<Output>
+    /// Where values go; `nil` while an operator's state is only being primed.
+    @usableFromInline let feed: Feed<Output>?
 
-    @usableFromInline init(_ feed: Feed<Output>) {
+    @usableFromInline init(_ feed: Feed<Output>?) {
         self.feed = feed
     }
 
     /// Passes `value` on to the target's subscribers.
     @inlinable public func send(_ value: Output) {
-        feed.send(value, from: nil)
+        feed?.send(value, from: nil)
     }
 
-    /// Passes nothing on for this value; a target that replays forgets what it would replay.
-    public func skip() {
-        feed.skip()
+    /// Passes nothing on for this value; a ``ReplaySubject`` derived from a ``Subject`` forgets
+    /// what it would replay.
+    @inlinable public func skip() {
+        feed?.skip()
     }
 }

@@ -5,8 +5,9 @@
 ///
 /// Each operator attaches one closure per source that calls ``send(_:)`` or ``skip()``.
 @usableFromInline final class Feed<Output>: FeedLink {
-    /// Owns the subject fed; `isKnownUniquelyReferenced` asks whether anyone else holds it.
-    @usableFromInline @exclusivity(unchecked) var target: SubjectBase<Output>
+    /// Owns the subject fed; `isKnownUniquelyReferenced` asks whether anyone else holds it. In a
+    /// mutex: with several sources, closures run on several threads at once.
+    let target: Locked<SubjectBase<Output>>
     /// The same subject, to send to without a reference-count change per value (`target` keeps it
     /// alive, and is never reassigned).
     @usableFromInline let receiver: Unmanaged<SubjectBase<Output>>
@@ -19,35 +20,35 @@
     @usableFromInline let forgetsOnSkip: Bool
     /// What the operator resets when its source forgets what it replays.
     let reset: (() -> Void)?
-    /// With several sources, closures run on several threads at once; this lock serialises their
-    /// checks of `target`.
-    @usableFromInline let lock: Lock?
 
     @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost],
                            forgetsOnSkip: Bool = false, reset: (() -> Void)? = nil,
                            file: StaticString, line: UInt) {
-        self.target = target
+        self.target = Locked(target)
         self.receiver = Unmanaged.passUnretained(target)
         self.forgetsOnSkip = forgetsOnSkip
         self.reset = reset
         parts = sources.map { Subscription(host: $0, file: file, line: line) }
         subscription = parts.count == 1 ? parts[0] : Subscription(host: nil, parts: parts, file: file, line: line)
-        lock = parts.count == 1 ? nil : Lock()
     }
-
-    deinit { lock?.deallocate() }
 
     /// Passes `value` on from a delivery running in `isolation` (the source's
     /// `deliveryIsolation`), and detaches if nobody was listening and nobody else holds the target.
     @inlinable @inline(__always) func send(_ value: Output, from isolation: (any Actor)?) {
-        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, tag: nil, from: isolation) }) { detachIfUnobserved() }
+        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, tag: nil, from: isolation) }) && !isObserved(depth: 0) {
+            subscription.cancel()
+        }
     }
 
     /// Passes nothing on for this value.
     @usableFromInline func skip() {
         // Through `receiver`, as `send` does: only the uniqueness check touches `target`.
-        if forgetsOnSkip { receiver._withUnsafeGuaranteedRef { $0.forgetReplay() } }
-        detachIfUnobserved()
+        if forgetsOnSkip {
+            receiver._withUnsafeGuaranteedRef { $0.forgetReplay() }
+        }
+        if !isObserved(depth: 0) {
+            subscription.cancel()
+        }
     }
 
     /// A source forgot what it replays: so does the target, and so does the operator.
@@ -56,16 +57,10 @@
         receiver._withUnsafeGuaranteedRef { $0.forgetReplay() }
     }
 
-    @usableFromInline func detachIfUnobserved() {
-        if !isObserved(depth: 0) { subscription.cancel() }
-    }
-
     /// Whether anyone can still observe the target: someone else holds it, or it has a
     /// subscriber that can (see `SubjectBase.hasObservers`).
     @usableFromInline func isObserved(depth: Int) -> Bool {
-        lock?.lock()
-        let isOnlyHolder = isKnownUniquelyReferenced(&target)
-        lock?.unlock()
+        let isOnlyHolder = target.locked { isKnownUniquelyReferenced(&$0) }
         return !isOnlyHolder || receiver._withUnsafeGuaranteedRef { $0.hasObservers(depth: depth) }
     }
 }

@@ -1,29 +1,26 @@
 /// The latest value of a source whose values arrive on one thread and are read on another.
 final class Latest<Value>: @unchecked Sendable {
-    // @unchecked because `stored` is only touched while holding `lock`.
-    private let lock = Lock()
-    private var stored: Value?
+    // @unchecked because `Value` need not be `Sendable`: the operators that use it only move a
+    // source's values to the threads that deliver its partner's, as a subject does.
+    private let stored = Locked<Value?>(nil)
 
-    deinit { lock.deallocate() }
-
-    var value: Value? { lock.withLock { stored } }
+    var value: Value? {
+        stored.locked { $0 }
+    }
 
     func set(_ value: Value) {
-        let displaced = lock.withLock {
-            let old = stored
-            stored = value
-            return old
+        _ = stored.locked { stored in  // the displaced value goes after the lock
+            defer { stored = value }
+            return stored
         }
-        withExtendedLifetime(displaced) {}  // released after the lock: a `deinit` is user code
     }
 
     /// Sets `value` unless a value has arrived already.
     func setIfEmpty(_ value: Value) {
-        let unused: Value? = lock.withLock {
-            guard stored == nil else { return value }
-            stored = value
-            return nil
+        stored.locked { stored in
+            if stored == nil {
+                stored = value
+            }
         }
-        withExtendedLifetime(unused) {}
     }
 }

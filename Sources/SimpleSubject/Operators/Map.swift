@@ -15,11 +15,7 @@ extension Subject {
     /// - Complexity: one extra send per value.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
                                        _ transform: @escaping @Sendable (Value) -> Result) -> Subject<Result> {
-        let target = Subject<Result>(awaitingFirstValue: ())
-        if let made = feedMapped(into: target, primer: { _ in }, file, line, transform) {
-            target.fill(transform(made))
-        }
-        return target
+        derived(Subject<Result>(awaitingFirstValue: ()), file, line, first: transform, mapping(transform))
     }
 }
 
@@ -27,9 +23,7 @@ extension EventSubject {
     /// An event subject that sends `transform` of every value sent from now on.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
                                        _ transform: @escaping @Sendable (Value) -> Result) -> EventSubject<Result> {
-        let target = EventSubject<Result>()
-        feedMapped(into: target, file, line, transform)
-        return target
+        derived(EventSubject<Result>(), file, line, mapping(transform))
     }
 }
 
@@ -37,22 +31,18 @@ extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding `transform` of this subject's values.
     @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
                                        _ transform: @escaping @Sendable (Value) -> Result) -> ReplaySubject<Result> {
-        let target = ReplaySubject<Result>(bufferSize: bufferSize)
-        feedMapped(into: target, file, line, transform)
-        return target
+        derived(ReplaySubject<Result>(bufferSize: bufferSize), file, line, mapping(transform))
     }
 }
 
 extension SubjectBase {
-    /// Sends `transform` of each value into `target`; the one-to-one operators' common part.
-    /// Returns the value to make `target`'s first value from, when `attach` says so.
-    @inlinable @discardableResult final func feedMapped<Result>(
-        into target: SubjectBase<Result>, primer: Block? = nil, _ file: StaticString, _ line: UInt,
-        _ transform: @escaping (Value) -> Result
-    ) -> Value? {
-        let feed = Feed(target, from: [self], file: file, line: line)
-        return attach(feed.subscription, feeding: feed, primer: primer) { [unowned(unsafe) self] in
-            feed.send(transform($0), from: self.deliveryIsolation)
+    /// The closure of the operators that send one result per value (`map`, `scan`); see `derived`.
+    @inlinable func mapping<Result>(_ transform: @escaping (Value) -> Result) -> (Feed<Result>?) -> Block {
+        { [unowned(unsafe) self] feed in
+            { value in
+                let result = transform(value)  // also for a primer, which has no `feed`
+                feed?.send(result, from: self.deliveryIsolation)
+            }
         }
     }
 }

@@ -6,22 +6,14 @@ extension Subject where Value: Equatable {
     /// credit.map { $0 >= 70 }.removeDuplicates().subscribeNext { print("passed:", $0) }
     /// ```
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> Subject<Value> {
-        let target = Subject<Value>(awaitingFirstValue: ())
-        let previous = Previous<Value>()
-        let primer: Block = { _ = previous.isChange($0) }
-        if let made = feedFiltered(into: target, primer: primer, file, line, previous.isChange) {
-            target.fill(made)
-        }
-        return target
+        derived(Subject(awaitingFirstValue: ()), file, line, first: { $0 }, passing(Previous().isChange))
     }
 }
 
 extension EventSubject where Value: Equatable {
     /// An event subject that sends the values, sent from now on, that differ from the previous one.
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
-        let target = EventSubject<Value>()
-        feedFiltered(into: target, file, line, Previous<Value>().isChange)
-        return target
+        derived(EventSubject(), file, line, passing(Previous().isChange))
     }
 }
 
@@ -29,10 +21,8 @@ extension ReplaySubject where Value: Equatable {
     /// A replay subject of the same `bufferSize` holding the values that differ from the previous
     /// one. When this subject forgets what it replays, the next value counts as a change.
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        let target = ReplaySubject<Value>(bufferSize: bufferSize)
         let previous = Previous<Value>()
-        feedFiltered(into: target, reset: previous.reset, file, line, previous.isChange)
-        return target
+        return derived(ReplaySubject(bufferSize: bufferSize), file, line, reset: previous.reset, passing(previous.isChange))
     }
 }
 

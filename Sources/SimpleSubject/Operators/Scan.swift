@@ -5,14 +5,11 @@ extension Subject {
     /// ```swift
     /// let total = points.scan(0, +)
     /// ```
+    /// - Complexity: one call of `next` and one extra send per value.
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                                         _ next: @escaping @Sendable (Result, Value) -> Result) -> Subject<Result> {
-        let target = Subject<Result>(awaitingFirstValue: ())
-        let running = accumulate(initial, next)
-        if let made = feedMapped(into: target, primer: { _ = running($0) }, file, line, running) {
-            target.fill(next(initial, made))
-        }
-        return target
+        let first = { next(initial, $0) }
+        return derived(Subject<Result>(awaitingFirstValue: ()), file, line, first: first, mapping(accumulate(initial, next)))
     }
 }
 
@@ -25,9 +22,7 @@ extension EventSubject {
     /// ```
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                                         _ next: @escaping @Sendable (Result, Value) -> Result) -> EventSubject<Result> {
-        let target = EventSubject<Result>()
-        feedMapped(into: target, file, line, accumulate(initial, next))
-        return target
+        derived(EventSubject<Result>(), file, line, mapping(accumulate(initial, next)))
     }
 }
 
@@ -35,9 +30,7 @@ extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the running results of `next`.
     @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                                         _ next: @escaping @Sendable (Result, Value) -> Result) -> ReplaySubject<Result> {
-        let target = ReplaySubject<Result>(bufferSize: bufferSize)
-        feedMapped(into: target, file, line, accumulate(initial, next))
-        return target
+        derived(ReplaySubject<Result>(bufferSize: bufferSize), file, line, mapping(accumulate(initial, next)))
     }
 }
 

@@ -3,9 +3,7 @@ extension Subject {
     ///
     /// New subscribers first get the source's latest value once it is past the skipped ones.
     @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        let target = ReplaySubject<Value>(bufferSize: 1)
-        feedFiltered(into: target, forgetsOnSkip: true, file, line, position { $0 >= count })
-        return target
+        derived(ReplaySubject(bufferSize: 1), file, line, passing(position { $0 >= count }))
     }
 
     /// A subject of the first `count` values, counting the current value as the first.
@@ -14,25 +12,19 @@ extension Subject {
     /// Combine. New subscribers first get the source's latest value only while it is one of
     /// those taken.
     @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        let target = ReplaySubject<Value>(bufferSize: 1)
-        feedFiltered(into: target, forgetsOnSkip: true, file, line, position { $0 < count })
-        return target
+        derived(ReplaySubject(bufferSize: 1), file, line, passing(position { $0 < count }))
     }
 }
 
 extension EventSubject {
     /// An event subject of the values sent from now on, after the first `count`.
     @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
-        let target = EventSubject<Value>()
-        feedFiltered(into: target, file, line, position { $0 >= count })
-        return target
+        derived(EventSubject(), file, line, passing(position { $0 >= count }))
     }
 
     /// An event subject of the first `count` values sent from now on.
     @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
-        let target = EventSubject<Value>()
-        feedFiltered(into: target, file, line, position { $0 < count })
-        return target
+        derived(EventSubject(), file, line, passing(position { $0 < count }))
     }
 }
 
@@ -40,17 +32,13 @@ extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the values after the first `count`,
     /// counting the replayed ones.
     @inlinable public func skip(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        let target = ReplaySubject<Value>(bufferSize: bufferSize)
-        feedFiltered(into: target, file, line, position { $0 >= count })
-        return target
+        derived(ReplaySubject(bufferSize: bufferSize), file, line, passing(position { $0 >= count }))
     }
 
     /// A replay subject of the same `bufferSize` holding the first `count` values, counting the
     /// replayed ones.
     @inlinable public func take(_ count: Int, file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
-        let target = ReplaySubject<Value>(bufferSize: bufferSize)
-        feedFiltered(into: target, file, line, position { $0 < count })
-        return target
+        derived(ReplaySubject(bufferSize: bufferSize), file, line, passing(position { $0 < count }))
     }
 }
 
@@ -60,7 +48,9 @@ extension ReplaySubject {
     var next = 0
     return { _ in
         let included = isIncluded(next)
-        if next < .max { next += 1 }
+        if next < .max {
+            next += 1
+        }
         return included
     }
 }

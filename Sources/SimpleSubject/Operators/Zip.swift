@@ -44,27 +44,33 @@ public func zip<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectB
 /// The values of each side that wait for a partner; sides on two threads add at once.
 private final class Pairing<A, B>: @unchecked Sendable {
     // @unchecked because everything is only touched while holding `lock`.
-    private let lock = Lock()
+    private let lock = Locked(())
     private var first: [A] = []
     private var second: [B] = []
     private var isPairing = false
 
-    deinit { lock.deallocate() }
-
     func add(_ value: A) {
-        lock.withLock { if isPairing { first.append(value) } }
+        lock.locked { _ in
+            if isPairing {
+                first.append(value)
+            }
+        }
     }
 
     func add(_ value: B) {
-        lock.withLock { if isPairing { second.append(value) } }
+        lock.locked { _ in
+            if isPairing {
+                second.append(value)
+            }
+        }
     }
 
     func startPairing() {
-        lock.withLock { isPairing = true }
+        lock.locked { _ in isPairing = true }
     }
 
     func takePair() -> (A, B)? {
-        lock.withLock {
+        lock.locked { _ in
             guard !first.isEmpty, !second.isEmpty else { return nil }
             return (first.removeFirst(), second.removeFirst())
         }

@@ -1,0 +1,34 @@
+extension SubjectBase {
+    /// A subscriber: its subscription and its closure; for an operator, the subject it feeds (see
+    /// `FeedLink`); for a subscriber made on an actor, the way to that actor. A struct, not a
+    /// tuple: a closure in a tuple is stored behind one more reabstraction thunk, a stack frame in
+    /// every delivery.
+    @usableFromInline struct Slot {
+        @usableFromInline let subscription: Subscription
+        @usableFromInline let block: Block
+        let link: (any FeedLink)?
+        @usableFromInline let hop: Hop<Value>?
+
+        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, feeding link: (any FeedLink)?,
+                               on isolation: (any Actor)?) {
+            self.subscription = subscription
+            self.block = block
+            self.link = link
+            hop = isolation.map { Hop(on: $0, subscription, block) }
+        }
+
+        /// Whether a delivery running in `isolation` calls the closure itself, now.
+        @inlinable
+        @inline(__always)
+        func runsNow(in isolation: (any Actor)?) -> Bool {
+            hop == nil || hop!.takesNow(from: isolation)
+        }
+    }
+
+    /// How an operator that was made from this subject's value while it was being delivered
+    /// takes its first call: its target already holds its result for that value, so if no newer
+    /// value came before it joins, `block` is called instead of the subscriber's closure — it
+    /// updates the operator's state and sends nothing. `generation` is the subject's when the
+    /// operator was made.
+    @usableFromInline typealias Primer = (generation: Int, block: Block)
+}
