@@ -6,7 +6,7 @@ extension SubjectBase {
     @usableFromInline struct Slot {
         @usableFromInline let subscription: Subscription
         @usableFromInline let block: Block
-        let link: (any FeedLink)?
+        @usableFromInline let link: (any FeedLink)?
         @usableFromInline let hop: Hop<Value>?
 
         @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, feeding link: (any FeedLink)?,

@@ -1,14 +1,13 @@
+import Synchronization
+
 // What a subject tells about itself: not on the path of `sendNext` or `subscribeNext`.
 extension SubjectBase {
     /// The number of live subscriptions: not cancelled, and not tied to an owner that is gone.
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     public final var subscriberCount: Int {
-        let (live, ownerBound) = state.locked { state -> (Int, [Subscription]) in
-            let live = liveCount.load(ordering: .relaxed)
-            // Operators ask on every value they drop: allocate only when there is an owner to ask about.
-            guard state.slots.contains(where: { $0?.subscription.isOwnerBound == true }) else { return (live, []) }
-            return (live, state.slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
+        let (live, ownerBound) = state.locked { state in
+            (liveCount.load(ordering: .relaxed), state.slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
         }
         // Asked after unlocking: loading a weak owner may leave the last strong reference with us,
         // and then its `deinit` (user code) runs here.
@@ -19,7 +18,7 @@ extension SubjectBase {
     /// to an owner while the owner lives, an operator's while what it feeds can be observed. An
     /// operator asks it about its target when a value passes nothing on, so that a chain whose
     /// end is gone detaches even where values stop short of that end.
-    final func hasObservers(depth: Int) -> Bool {
+    @inlinable final func hasObservers(depth: Int) -> Bool {
         let others: [Slot]? = state.locked { state in
             // Quick answers under the lock, loading no weak reference: a subscriber still joining,
             // or a plain one.

@@ -29,7 +29,7 @@ public final class Subscription: @unchecked Sendable {
     @usableFromInline @exclusivity(unchecked) var slotIndex = -1
     /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
     weak let owner: AnyObject?
-    let isOwnerBound: Bool
+    @usableFromInline let isOwnerBound: Bool
     /// Subscriptions this one ends together with it (`sync(with:)`, operators with two sources).
     private let parts: [Subscription]
     /// Where it was made, for `debugDescription`.

@@ -7,7 +7,7 @@
 @usableFromInline final class Feed<Output>: FeedLink {
     /// Owns the subject fed; `isKnownUniquelyReferenced` asks whether anyone else holds it. In a
     /// mutex: with several sources, closures run on several threads at once.
-    let target: Locked<SubjectBase<Output>>
+    @usableFromInline let target: Locked<SubjectBase<Output>>
     /// The same subject, to send to without a reference-count change per value (`target` keeps it
     /// alive, and is never reassigned).
     @usableFromInline let receiver: Unmanaged<SubjectBase<Output>>
@@ -41,7 +41,7 @@
     }
 
     /// Passes nothing on for this value.
-    @usableFromInline func skip() {
+    @inlinable func skip() {
         // Through `receiver`, as `send` does: only the uniqueness check touches `target`.
         if forgetsOnSkip {
             receiver._withUnsafeGuaranteedRef { $0.forgetReplay() }
@@ -59,7 +59,7 @@
 
     /// Whether anyone can still observe the target: someone else holds it, or it has a
     /// subscriber that can (see `SubjectBase.hasObservers`).
-    @usableFromInline func isObserved(depth: Int) -> Bool {
+    @inlinable func isObserved(depth: Int) -> Bool {
         let isOnlyHolder = target.locked { isKnownUniquelyReferenced(&$0) }
         return !isOnlyHolder || receiver._withUnsafeGuaranteedRef { $0.hasObservers(depth: depth) }
     }

@@ -3,7 +3,10 @@
 extension SubjectBase {
     /// Forgets what this subject replays and makes the operators fed from it forget theirs, in
     /// order with its values (a `filter` that drops a value calls it on its target).
-    final func forgetReplay() {
+    @inlinable final func forgetReplay() {
+        // An empty buffer and nothing queued: no value came since the last forget, which told
+        // everything downstream already (a `filter` that drops value after value costs a lock).
+        guard !state.locked({ $0.queue.isEmpty && $0.memory.isEmptyReplay }) else { return }
         inOrder { _ in
             let (subscribers, _) = self.state.locked { state in  // `_`: forgotten, after the lock
                 defer { state.memory.forget() }
@@ -17,8 +20,13 @@ extension SubjectBase {
 }
 
 extension SubjectBase.Memory {
+    /// A ``ReplaySubject`` with nothing to replay.
+    @inlinable var isEmptyReplay: Bool {
+        if case .recent(let values, _) = self { values.isEmpty } else { false }
+    }
+
     /// Empties a ``ReplaySubject``'s buffer: the only kind that has something to forget.
-    mutating func forget() {
+    @usableFromInline mutating func forget() {
         if case .recent(_, let size) = self {
             self = .recent([], size: size)
         }

@@ -47,10 +47,7 @@ extension ReplaySubject {
 @usableFromInline func position<Value>(_ isIncluded: @escaping (Int) -> Bool) -> (Value) -> Bool {
     var next = 0
     return { _ in
-        let included = isIncluded(next)
-        if next < .max {
-            next += 1
-        }
-        return included
+        defer { next = min(next, .max - 1) + 1 }  // counts up to `Int.max` and stays there
+        return isIncluded(next)
     }
 }
