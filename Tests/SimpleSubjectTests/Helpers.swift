@@ -1,3 +1,4 @@
+import SimpleSubject
 import Foundation
 import Synchronization
 
@@ -56,4 +57,12 @@ func currentThreadID() -> UInt {
     #else
     UInt(pthread_self())
     #endif
+}
+
+/// Subscribes a `Recorder` to `subject`: its `values` are what the subscriber got so far, first
+/// values included.
+func record<Value: Sendable>(_ subject: SubjectBase<Value>) -> Recorder<Value> {
+    let recorder = Recorder<Value>()
+    subject.subscribeNext { recorder.append($0) }
+    return recorder
 }

@@ -8,10 +8,9 @@ import Testing
         let credit = Subject(3)
         let text = credit.map { "\($0) points" }
         #expect(text.value == "3 points")
-        var seen: [String] = []
-        text.subscribeNext { seen.append($0) }
+        let seen = record(text)
         credit.sendNext(8)
-        #expect(seen == ["3 points", "8 points"])
+        #expect(seen.values == ["3 points", "8 points"])
     }
 
     @Test func mapCallsItsTransformOncePerValue() {
@@ -29,41 +28,36 @@ import Testing
     @Test func mapOnAnEventSubjectSendsOnlyLaterValues() {
         let events = EventSubject<Int>()
         let mapped = events.map { $0 + 1 }
-        var seen: [Int] = []
-        mapped.subscribeNext { seen.append($0) }
+        let seen = record(mapped)
         events.sendNext(1)
-        #expect(seen == [2])
+        #expect(seen.values == [2])
     }
 
     @Test func filterOnASubjectReplaysTheCurrentValueOnlyWhileItPasses() {
         let credit = Subject(80)
         let passing = credit.filter { $0 >= 70 }
-        var first: [Int] = []
-        passing.subscribeNext { first.append($0) }
-        #expect(first == [80])
+        let first = record(passing)
+        #expect(first.values == [80])
         credit.sendNext(20)
-        var second: [Int] = []
-        passing.subscribeNext { second.append($0) }
-        #expect(second.isEmpty)  // never the older 80
+        let second = record(passing)
+        #expect(second.values.isEmpty)  // never the older 80
         credit.sendNext(90)
-        #expect(first == [80, 90])
-        #expect(second == [90])
+        #expect(first.values == [80, 90])
+        #expect(second.values == [90])
     }
 
     @Test func filterOnAnEventSubjectPassesMatchingLaterValues() {
         let events = EventSubject<Int>()
-        var seen: [Int] = []
-        events.filter { $0.isMultiple(of: 2) }.subscribeNext { seen.append($0) }
+        let seen = record(events.filter { $0.isMultiple(of: 2) })
         for value in 1...6 { events.sendNext(value) }
-        #expect(seen == [2, 4, 6])
+        #expect(seen.values == [2, 4, 6])
     }
 
     @Test func removeDuplicatesSendsOnlyChanges() {
         let credit = Subject(0)
-        var seen: [Bool] = []
-        credit.map { $0 >= 70 }.removeDuplicates().subscribeNext { seen.append($0) }
+        let seen = record(credit.map { $0 >= 70 }.removeDuplicates())
         for value in [10, 70, 75, 80, 20, 30] { credit.sendNext(value) }
-        #expect(seen == [false, true, false])
+        #expect(seen.values == [false, true, false])
     }
 
     @Test func scanOnASubjectStartsAtNextOfInitialAndTheCurrentValue() {
@@ -76,68 +70,60 @@ import Testing
 
     @Test func scanOnAnEventSubjectAccumulatesLaterValues() {
         let events = EventSubject<Int>()
-        var seen: [Int] = []
-        events.scan(0, +).subscribeNext { seen.append($0) }
+        let seen = record(events.scan(0, +))
         events.sendNext(5).sendNext(5).sendNext(5)
-        #expect(seen == [5, 10, 15])
+        #expect(seen.values == [5, 10, 15])
     }
 
     @Test func takeOneOfASubjectCallsWithTheCurrentValueOnly() {
         let credit = Subject(7)
-        var seen: [Int] = []
-        credit.take(1).subscribeNext { seen.append($0) }
+        let seen = record(credit.take(1))
         credit.sendNext(8)
-        #expect(seen == [7])
+        #expect(seen.values == [7])
     }
 
     @Test func takeCountsTheCurrentValueFromTheMomentItIsMade() {
         let credit = Subject(1)
         let firstTwo = credit.take(2)
         credit.sendNext(2).sendNext(3)
-        var seen: [Int] = []
-        firstTwo.subscribeNext { seen.append($0) }
-        #expect(seen.isEmpty)  // the source's latest value, 3, was not taken
+        let seen = record(firstTwo)
+        #expect(seen.values.isEmpty)  // the source's latest value, 3, was not taken
     }
 
     @Test func skipOfASubjectCountsTheCurrentValueAsTheFirst() {
         let credit = Subject(1)
         let rest = credit.skip(1)
-        var seen: [Int] = []
-        rest.subscribeNext { seen.append($0) }
-        #expect(seen.isEmpty)
+        let seen = record(rest)
+        #expect(seen.values.isEmpty)
         credit.sendNext(2)
-        #expect(seen == [2])
-        var late: [Int] = []
-        rest.subscribeNext { late.append($0) }
-        #expect(late == [2])
+        #expect(seen.values == [2])
+        let late = record(rest)
+        #expect(late.values == [2])
     }
 
     @Test(arguments: [(0, [1, 2, 3]), (2, [3]), (5, [])])
     func skipOnAnEventSubjectDropsTheFirstValues(count: Int, expected: [Int]) {
         let events = EventSubject<Int>()
-        var seen: [Int] = []
-        events.skip(count).subscribeNext { seen.append($0) }
+        let seen = record(events.skip(count))
         events.sendNext(1).sendNext(2).sendNext(3)
-        #expect(seen == expected)
+        #expect(seen.values == expected)
     }
 
     @Test(arguments: [(0, []), (2, [1, 2]), (5, [1, 2, 3])])
     func takeOnAnEventSubjectKeepsTheFirstValues(count: Int, expected: [Int]) {
         let events = EventSubject<Int>()
-        var seen: [Int] = []
-        events.take(count).subscribeNext { seen.append($0) }
+        let seen = record(events.take(count))
         events.sendNext(1).sendNext(2).sendNext(3)
-        #expect(seen == expected)
+        #expect(seen.values == expected)
     }
 
     @Test func operatorsOnAReplaySubjectKeepItsBufferSize() {
         let log = ReplaySubject<Int>(bufferSize: 2)
         log.sendNext(1).sendNext(2).sendNext(3)
         let doubled = log.map { $0 * 2 }
-        var seen: [Int] = []
-        doubled.subscribeNext { seen.append($0) }
+        let seen = record(doubled)
         #expect(doubled.bufferSize == 2)
-        #expect(seen == [4, 6])
+        #expect(seen.values == [4, 6])
     }
 
     @Test func combineLatestOfTwoSubjectsIsASubjectOfTheLatestPair() {
@@ -179,25 +165,23 @@ import Testing
 
     @Test func mergeSendsEveryValueOfEverySourceFromNowOn() {
         let a = EventSubject<Int>(), b = EventSubject<Int>(), c = Subject(0)
-        var seen: [Int] = []
-        merge(a, b, c).subscribeNext { seen.append($0) }
+        let seen = record(merge(a, b, c))
         a.sendNext(1)
         b.sendNext(2)
         c.sendNext(3)
-        #expect(seen == [1, 2, 3])
+        #expect(seen.values == [1, 2, 3])
     }
 
     @Test func syncSendsTheValueAcrossAtOnceThenBothWays() {
         let a = Subject("a"), b = Subject("b")
-        var seenByB: [String] = []
-        b.subscribeNext { seenByB.append($0) }
+        let seenByB = record(b)
         let binding = a.sync(with: b)
         #expect(b.value == "a")
         b.sendNext("from b")
         #expect(a.value == "from b")
         a.sendNext("from a")
         #expect(b.value == "from a")
-        #expect(seenByB == ["b", "a", "from b", "from a"])  // each value once: no echo
+        #expect(seenByB.values == ["b", "a", "from b", "from a"])  // each value once: no echo
         binding.cancel()
         a.sendNext("alone")
         #expect(b.value == "from a")

@@ -4,10 +4,9 @@ import Testing
 @Suite struct SubjectKindTests {
     @Test func aSubjectDeliversItsCurrentValueAtOnceThenEveryLaterOne() {
         let credit = Subject(0)
-        var seen: [Int] = []
-        credit.subscribeNext { seen.append($0) }
+        let seen = record(credit)
         credit.sendNext(5).sendNext(10)
-        #expect(seen == [0, 5, 10])
+        #expect(seen.values == [0, 5, 10])
         #expect(credit.value == 10)
     }
 
@@ -22,19 +21,17 @@ import Testing
 
     @Test func settingValueIsTheSameAsSendNext() {
         let credit = Subject(1)
-        var seen: [Int] = []
-        credit.subscribeNext { seen.append($0) }
+        let seen = record(credit)
         credit.value = 2
-        #expect(seen == [1, 2])
+        #expect(seen.values == [1, 2])
     }
 
     @Test func anEventSubjectDeliversOnlyWhatIsSentAfterSubscribing() {
         let events = EventSubject<Int>()
         events.sendNext(1)
-        var seen: [Int] = []
-        events.subscribeNext { seen.append($0) }
+        let seen = record(events)
         events.sendNext(2).sendNext(3)
-        #expect(seen == [2, 3])
+        #expect(seen.values == [2, 3])
     }
 
     @Test(arguments: [
@@ -46,11 +43,10 @@ import Testing
     func aReplaySubjectReplaysItsLastValuesOldestFirst(bufferSize: Int, expected: [Int]) {
         let replay = ReplaySubject<Int>(bufferSize: bufferSize)
         replay.sendNext(1).sendNext(2).sendNext(3)
-        var seen: [Int] = []
-        replay.subscribeNext { seen.append($0) }
-        #expect(seen == expected)
+        let seen = record(replay)
+        #expect(seen.values == expected)
         replay.sendNext(4)
-        #expect(seen == expected + [4])
+        #expect(seen.values == expected + [4])
     }
 
     @Test func aNegativeBufferSizeStopsTheProgramWithAMessage() async {
