@@ -29,10 +29,10 @@ let benchmarks: @Sendable () -> Void = {
     frameBenchmarks()
 }
 
-// MARK: - sendNext to 1, 10 and 100 subscribers
+// MARK: - sendNext to 1, 10, 100 and 1,000 subscribers
 
 func sendBenchmarks() {
-    for count in [1, 10, 100] {
+    for count in [1, 10, 100, 1_000] {
         Benchmark("send\(count).simple") { benchmark in
             let subject = Subject(0)
             for _ in 0..<count { subject.subscribeNext { blackHole($0) } }
