@@ -166,19 +166,4 @@ extension SubjectBase {
             body(isolation)
         }
     }
-
-    /// Runs `body` in order with this subject's values: now if nothing is being delivered,
-    /// otherwise on the delivering thread after the work queued before it.
-    @usableFromInline final func inOrder(_ body: @escaping (_ isolation: (any Actor)?) -> Void) {
-        let now = state.locked { state in
-            guard becomeDeliverer(&state) else {
-                state.queue.append(.run(body))
-                return false
-            }
-            return true
-        }
-        guard now else { return }
-        body(nil)
-        finishDelivering(in: nil)
-    }
 }
