@@ -39,7 +39,10 @@ final class Binding: @unchecked Sendable {
                               skipsFirst: Bool) -> (Local) -> Void {
         var isFirstCall = skipsFirst  // only `local`'s delivering thread touches it
         return { [weak local, weak remote] value in
-            guard let local, let remote else { return self.subscription.cancel() }
+            guard let local, let remote else {
+                self.subscription.cancel()
+                return
+            }
             let tag = local.deliveryTag as? Tag
             if let tag, tag.isCorrection, tag.binding !== self { return }  // another binding's: not passed on
             if let tag, tag.binding === self {

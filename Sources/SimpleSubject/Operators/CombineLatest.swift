@@ -27,30 +27,17 @@ public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
     return target
 }
 
-// How it works: each source records its value, then says "changed" into one subject, which
-// puts sends from several threads in one order; its single subscriber reads the pair when its
-// turn comes. So the result is never an older pair that overtook a newer one.
+/// The latest value of each source, and `feedTogether` sending the pair once both have one. A
+/// queued first call (made inside a delivery) only records the value: the pair it would make was
+/// sent before this combineLatest existed, or is the target's first value already.
 @discardableResult
 private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<(A, B)>,
                               _ file: StaticString, _ line: UInt) -> (Latest<A>, Latest<B>, A?, B?) {
     let latestA = Latest<A>()
     let latestB = Latest<B>()
-    let changes = EventSubject<Void>()
-    let toTarget = Feed(target, from: [changes], file: file, line: line)
-    changes.attach(toTarget.subscription, feeding: toTarget) { [unowned(unsafe) changes] _ in
-        guard let a = latestA.value, let b = latestB.value else { return toTarget.skip() }
-        toTarget.send((a, b), from: changes.deliveryIsolation)
-    }
-    let toChanges = Feed(changes, from: [a, b], file: file, line: line)
-    // A queued first call (made inside a delivery) only records the value: the pair it would
-    // make was sent before this combineLatest existed, or is the target's first value already.
-    let madeA = a.attach(toChanges.parts[0], feeding: toChanges, primer: latestA.set) { [unowned(unsafe) a] value in
-        latestA.set(value)
-        toChanges.send((), from: a.deliveryIsolation)
-    }
-    let madeB = b.attach(toChanges.parts[1], feeding: toChanges, primer: latestB.set) { [unowned(unsafe) b] value in
-        latestB.set(value)
-        toChanges.send((), from: b.deliveryIsolation)
+    let (madeA, madeB) = feedTogether(a, b, into: target, file, line, primers: (latestA.set, latestB.set),
+                                      record: (latestA.set, latestB.set)) {
+        latestA.value.flatMap { a in latestB.value.map { (a, $0) } }
     }
     return (latestA, latestB, madeA, madeB)
 }

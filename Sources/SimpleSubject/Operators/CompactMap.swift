@@ -40,13 +40,7 @@ extension SubjectBase {
     /// The closure of `compactMap`: each non-`nil` result, and a skip for a `nil` one.
     func compacting<Result>(_ transform: @escaping (Value) -> Result?) -> (Feed<Result>?) -> Block {
         { [unowned(unsafe) self] feed in
-            { value in
-                if let result = transform(value) {
-                    feed?.send(result, from: self.deliveryIsolation)
-                } else {
-                    feed?.skip()
-                }
-            }
+            { feed?.sendOrSkip(transform($0), from: self.deliveryIsolation) }
         }
     }
 }

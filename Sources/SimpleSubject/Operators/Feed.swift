@@ -40,6 +40,15 @@
         }
     }
 
+    /// Passes `value` on, or nothing for this value (`skip`) when it is `nil`.
+    @inlinable func sendOrSkip(_ value: Output?, from isolation: (any Actor)?) {
+        if let value {
+            send(value, from: isolation)
+        } else {
+            skip()
+        }
+    }
+
     /// Passes nothing on for this value.
     @inlinable func skip() {
         // Through `receiver`, as `send` does: only the uniqueness check touches `target`.

@@ -37,8 +37,7 @@ extension SubjectBase {
         // `other` first, so that this subject's first value finds `other`'s.
         other.attach(feed.parts[1], feeding: feed, primer: latest.set) { latest.set($0) }
         attach(feed.parts[0], feeding: feed) { [unowned(unsafe) self] value in
-            guard let otherValue = latest.value else { return feed.skip() }
-            feed.send((value, otherValue), from: self.deliveryIsolation)
+            feed.sendOrSkip(latest.value.map { (value, $0) }, from: self.deliveryIsolation)
         }
         return target
     }

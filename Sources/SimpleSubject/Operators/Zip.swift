@@ -14,22 +14,8 @@ public func zip<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                       file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
     let target = EventSubject<(A, B)>()
     let waiting = Pairing<A, B>()
-    // Both sides say what arrived into one subject, which puts them in one order.
-    let arrivals = EventSubject<Void>()
-    let toTarget = Feed(target, from: [arrivals], file: file, line: line)
-    arrivals.attach(toTarget.subscription, feeding: toTarget) { [unowned(unsafe) arrivals] _ in
-        guard let pair = waiting.takePair() else { return toTarget.skip() }
-        toTarget.send(pair, from: arrivals.deliveryIsolation)
-    }
-    let toArrivals = Feed(arrivals, from: [a, b], file: file, line: line)
-    a.attach(toArrivals.parts[0], feeding: toArrivals, primer: { _ in }) { [unowned(unsafe) a] value in
-        waiting.add(value)
-        toArrivals.send((), from: a.deliveryIsolation)
-    }
-    b.attach(toArrivals.parts[1], feeding: toArrivals, primer: { _ in }) { [unowned(unsafe) b] value in
-        waiting.add(value)
-        toArrivals.send((), from: b.deliveryIsolation)
-    }
+    feedTogether(a, b, into: target, file, line, primers: ({ _ in }, { _ in }), record: (waiting.add, waiting.add),
+                 take: waiting.takePair)
     waiting.startPairing()  // what the sources gave at once (current values, replays) is not paired
     return target
 }
