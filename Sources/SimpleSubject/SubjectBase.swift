@@ -59,12 +59,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     /// Everything the subject changes under its lock: `state.locked` is the only way to it.
-    /// Whatever a closure given to `withLock` returns is released after the lock is, which is how
+    /// Whatever a closure given to `locked` returns is released after the lock is, which is how
     /// displaced values and removed closures are let go of (a `deinit` is user code).
-    ///
-    /// `@unchecked Sendable` so that `Mutex` takes values in and out that are not `Sendable`:
-    /// they cross threads only if the subject does, which it may only when `Value` is `Sendable`.
-    @usableFromInline struct State: @unchecked Sendable {
+    @usableFromInline struct State {
         @usableFromInline var memory: Memory
         /// How many values a ``Subject`` has remembered: tells a `Primer` whether one came since.
         @usableFromInline var generation = 0
