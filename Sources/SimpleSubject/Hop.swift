@@ -13,7 +13,9 @@ import Synchronization
 
     /// The actor's identity, for the delivery's comparison; `actor` is held weakly.
     @usableFromInline let actorID: ObjectIdentifier
-    @usableFromInline weak var actor: (any Actor)?
+    @usableFromInline weak let actor: (any Actor)?
+    /// The main actor never goes away: no weak load needed to know it is there (the seed's case).
+    @usableFromInline let isMainActor: Bool
     let subscription: Subscription
     let block: (Value) -> Void
     /// Values waiting for the actor, in order.
@@ -26,6 +28,7 @@ import Synchronization
     init(on actor: any Actor, _ subscription: Subscription, _ block: @escaping (Value) -> Void) {
         self.actorID = ObjectIdentifier(actor)
         self.actor = actor
+        self.isMainActor = actor === MainActor.shared
         self.subscription = subscription
         self.block = block
     }
@@ -33,11 +36,11 @@ import Synchronization
     /// Whether the subject may call the closure now: the delivery runs on this subscriber's actor
     /// and no earlier value is still waiting for it.
     ///
-    /// - Complexity: O(1): an identity comparison, an atomic load and a weak load (so that a new
-    ///   actor at a gone one's address is not taken for it).
+    /// - Complexity: O(1): an identity comparison and an atomic load (and, for an actor other
+    ///   than the main actor, a weak load, so that a new actor at a gone one's address is not it).
     @inlinable func takesNow(from isolation: (any Actor)?) -> Bool {
         guard let isolation, ObjectIdentifier(isolation) == actorID else { return false }
-        return !isDraining.load(ordering: .acquiring) && actor != nil
+        return !isDraining.load(ordering: .acquiring) && (isMainActor || actor != nil)
     }
 
     /// Keeps `value` for the actor; the first of a burst schedules the task that delivers it.

@@ -42,11 +42,7 @@
 
     /// Passes `value` on, or nothing for this value (`skip`) when it is `nil`.
     @inlinable func sendOrSkip(_ value: Output?, from isolation: (any Actor)?) {
-        if let value {
-            send(value, from: isolation)
-        } else {
-            skip()
-        }
+        value.map { send($0, from: isolation) } ?? skip()  // `skip()` runs only for `nil`
     }
 
     /// Passes nothing on for this value.
