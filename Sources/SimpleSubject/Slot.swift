@@ -24,11 +24,4 @@ extension SubjectBase {
             hop == nil || hop!.takesNow(from: isolation)
         }
     }
-
-    /// How an operator that was made from this subject's value while it was being delivered
-    /// takes its first call: its target already holds its result for that value, so if no newer
-    /// value came before it joins, `block` is called instead of the subscriber's closure — it
-    /// updates the operator's state and sends nothing. `generation` is the subject's when the
-    /// operator was made.
-    @usableFromInline typealias Primer = (generation: Int, block: Block)
 }

@@ -35,7 +35,7 @@ public final class Subject<Value>: SubjectBase<Value> {
     }
 
     /// For operators: makes `value` the first value unless one has arrived already (it has,
-    /// unless the operator was made inside a delivery of its source, which queues the first call).
+    /// unless the operator was made during a delivery of its source, which queues the first call).
     @usableFromInline func fill(_ value: Value) {
         state.locked { state in
             if case .latest(.none) = state.memory {

@@ -12,7 +12,7 @@ extension SubjectBase {
     @inlinable final func removeSlot(of subscription: Subscription) {
         _ = state.locked { state -> Slot? in  // its closure's captures go after the lock is released
             liveCount.subtract(1, ordering: .relaxed)
-            guard subscription.slotIndex >= 0 else { return nil }  // not joined yet: `join` skips it
+            guard subscription.slotIndex >= 0 else { return nil }  // cancelled before it was attached
             let removed = state.slots[subscription.slotIndex]
             state.slots[subscription.slotIndex] = nil
             state.emptySlots += 1

@@ -20,9 +20,7 @@ extension SubjectBase {
     /// end is gone detaches even where values stop short of that end.
     @inlinable final func hasObservers(depth: Int) -> Bool {
         let others: [Slot]? = state.locked { state in
-            // Quick answers under the lock, loading no weak reference: a subscriber still joining,
-            // or a plain one.
-            guard liveCount.load(ordering: .relaxed) <= state.slots.count - state.emptySlots else { return nil }
+            // A quick answer under the lock, loading no weak reference: a plain subscriber.
             let hasPlain = state.slots.contains { slot in
                 guard let slot, !slot.subscription.isOwnerBound else { return false }
                 return slot.link == nil && !slot.subscription.isCancelledFlagSet

@@ -29,10 +29,13 @@ extension SubjectBase {
     @usableFromInline enum Work {
         /// A value, with the tag its sender gave it (see `deliveryTag`).
         case value(Value, tag: AnyObject?)
-        /// Something else that must happen in order with the values: a subscriber joining, an
-        /// operator forgetting its replay. Called with the delivery's isolation.
+        /// Something else that must happen in order with the values: a subscriber's first call,
+        /// an operator forgetting its replay. Called with the delivery's isolation.
         case run((_ isolation: (any Actor)?) -> Void)
     }
+
+    /// A subscriber's first call, made by the delivering thread before its next piece of work.
+    @usableFromInline typealias FirstCall = (_ isolation: (any Actor)?) -> Void
 
     /// What a sender does with its value, as decided under the lock.
     @usableFromInline enum Turn {
@@ -132,11 +135,11 @@ extension SubjectBase {
         var hasDelivered = !takingOver
         var othersDelivered = 0
         repeat {
-            let (batch, handOff) = state.locked { state -> ([Work], Gate?) in
+            let (firstCalls, batch, handOff) = state.locked { state -> ([FirstCall], [Work], Gate?) in
                 if hasDelivered && !state.waiters.isEmpty {
                     state.deliverer = state.waiters.removeFirst()  // the longest-waiting sender
                     state.handoffWanted = false
-                    return ([], state.gate)
+                    return ([], [], state.gate)
                 }
                 let batch = state.queue
                 state.queue = []
@@ -144,12 +147,13 @@ extension SubjectBase {
                 state.handoffWanted = othersDelivered >= queueLimit
                 // `queued` while a sender waits, so that the loop comes back to hand off to it.
                 phase.store(state.waiters.isEmpty ? .delivering : .queued, ordering: .releasing)
-                return (batch, nil)
+                return (state.takeFirstCalls(), batch, nil)
             }
             if let handOff {
                 handOff.openNext()
                 return
             }
+            firstCalls.forEach { $0(isolation) }
             for work in batch {
                 perform(work, in: isolation)
             }
@@ -157,13 +161,24 @@ extension SubjectBase {
         } while !move(from: .delivering, to: .idle)
     }
 
+    /// Does one piece of work — after the first calls of subscribers that joined meanwhile,
+    /// which must come before anything that happens after they joined.
     private func perform(_ work: Work, in isolation: (any Actor)?) {
         switch work {
         case .value(let value, let tag):
-            let (subscribers, _) = state.locked { ($0.slots, $0.remember(value)) }
+            let (subscribers, _, firstCalls) = state.locked { ($0.slots, $0.remember(value), $0.takeFirstCalls()) }
+            firstCalls.forEach { $0(isolation) }
             deliver(value, tag: tag, to: subscribers, in: isolation)
         case .run(let body):
+            state.locked { $0.takeFirstCalls() }.forEach { $0(isolation) }
             body(isolation)
         }
+    }
+}
+
+extension SubjectBase.State {
+    @usableFromInline mutating func takeFirstCalls() -> [SubjectBase.FirstCall] {
+        defer { firstCalls = [] }
+        return firstCalls
     }
 }

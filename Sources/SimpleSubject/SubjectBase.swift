@@ -22,7 +22,8 @@ import Synchronization
 ///    goes on (see 8 for when it waits instead).
 /// 2. Every subscriber sees the values in the order they were sent, and a subject never calls its
 ///    subscribers from two threads at once. A new subscriber's first call comes before any later
-///    value.
+///    value; made while the subject is being delivered, it joins at once, its first call comes
+///    after the value being delivered, and it gets every value still queued.
 /// 3. A `sendNext` from inside a subscriber is delivered after the current value has reached every
 ///    subscriber, without recursion.
 /// 4. `sendNext`, `subscribeNext` and `cancel` may be called from any thread at once.
@@ -63,12 +64,13 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// displaced values and removed closures are let go of (a `deinit` is user code).
     @usableFromInline struct State {
         @usableFromInline var memory: Memory
-        /// How many values a ``Subject`` has remembered: tells a `Primer` whether one came since.
-        @usableFromInline var generation = 0
         @usableFromInline var slots: ContiguousArray<Slot?> = []
         @usableFromInline var emptySlots = 0
         /// What arrived while another call was delivering; see SubjectBase+Ordering.swift.
         @usableFromInline var queue: [Work] = []
+        /// The first calls of subscribers that joined while another call was delivering: it makes
+        /// them before its next value (see `attach`).
+        @usableFromInline var firstCalls: [FirstCall] = []
         /// The thread that is delivering (meaningful while `phase` is not idle).
         @usableFromInline var deliverer: ThreadID = 0
         /// Set once the delivering thread has done one batch of others' work: late senders then
@@ -186,8 +188,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// The block runs where it was made: made on an actor (a `@MainActor` screen), it only ever
     /// runs on that actor — at once when the value is sent there, otherwise soon after, in order;
     /// made outside any actor, it runs on the sending thread (see the type's Delivery rules).
-    /// Subscribing from inside a delivery is allowed: the first call then comes after the value
-    /// being delivered.
+    /// Subscribing from inside a delivery, or while another thread delivers, is allowed: the first
+    /// call then comes after the value being delivered, then every value queued behind it.
     ///
     /// - Parameters:
     ///   - file: Where the subscription is made, for `debugDescription`.
@@ -212,40 +214,31 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// made first, so that their closure can refer to it, and pass:
     /// - `link`: what the operator feeds, told when this subject forgets its replay and asked
     ///   whether anyone can still observe it (see `FeedLink`);
-    /// - `primer`: for a ``Subject`` that is being delivered, see `Primer`. Then, if the join had
-    ///   to queue, the result is the value the operator must make its target's first value from.
+    /// - `primer`: what the operator's first call is when another call is delivering. The
+    ///   result is then this ``Subject``'s value, which the operator makes its target's first
+    ///   value from, and its queued first call with that value only primes its state.
     @inlinable
     @discardableResult
     final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, primer: Block? = nil,
                       on isolation: (any Actor)? = nil, _ block: @escaping Block) -> Value? {
         let slot = Slot(subscription, block, feeding: link, on: isolation)
-        // It joins now, and gets `first`, or queues and, with a primer, gets a `snapshot`.
-        let (first, snapshot) = state.locked { state -> (Memory?, Value?) in
+        // It joins at once, so every value remembered from now on reaches it. When another call
+        // is delivering, that call makes its first call, with what is remembered now, before it
+        // goes on to its next value.
+        let (first, queued) = state.locked { state -> (Memory, Bool) in
             liveCount.add(1, ordering: .relaxed)
-            guard becomeDeliverer(&state) else {
-                // Joins after the work already queued, so its first call comes before later values.
-                let primed = primer.map { (generation: state.generation, block: $0) }
-                state.queue.append(.run { [self] isolation in self.join(slot, primer: primed, in: isolation) })
-                return (nil, primed == nil ? nil : state.memory.latest)
-            }
             state.insert(slot)
-            return (state.memory, nil)
+            guard becomeDeliverer(&state) else {
+                let memory = state.memory
+                state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
+                return (memory, true)
+            }
+            return (state.memory, false)
         }
-        guard let first else { return snapshot }
+        guard !queued else { return primer == nil ? nil : first.latest }
         callFirst(first, slot, block, in: isolation)
         finishDelivering(in: isolation)
         return nil
-    }
-
-    /// A queued subscriber's turn: it joins the list and gets its first values.
-    @usableFromInline final func join(_ slot: Slot, primer: Primer?, in isolation: (any Actor)?) {
-        let first = state.locked { state -> (memory: Memory, primes: Bool)? in
-            if slot.subscription.isCancelledFlagSet { return nil }
-            state.insert(slot)
-            return (state.memory, primer?.generation == state.generation)
-        }
-        guard let first else { return }
-        callFirst(first.memory, slot, first.primes ? primer!.block : slot.block, in: isolation)
     }
 
     /// Calls `block` (the slot's, or a primer) with what a new subscriber gets first.
@@ -289,7 +282,6 @@ extension SubjectBase.State {
         case .nothing:
             return nil
         case .latest(let displaced):
-            generation &+= 1
             memory = .latest(value)
             return displaced
         case .recent(var values, let size):

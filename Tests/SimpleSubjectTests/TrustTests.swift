@@ -103,6 +103,66 @@ import Testing
         #expect(seen.values == [1, 2])
     }
 
+    // Guarantee 2, found by the third outside attack: values 2...6 are queued behind another
+    // thread's delivery of 1 when these subscribers and operators are made. Each starts from 1,
+    // the value current when it was made, and then gets every queued value, in order. Before the
+    // fix, operators restarted from the value current when their queued join came round: `scan`
+    // gave [1, 6] (its sum lost 1...5), `map` jumped from 10 to 60, `take(3)` never sent 1.
+    @Test func subscribersMadeWhileValuesAreQueuedStartFromTheCurrentValueAndMissNone() {
+        let source = Subject(0)
+        let inDelivery = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        source.subscribeNext { value in
+            if value == 1 {
+                inDelivery.signal()
+                release.wait()
+            }
+        }
+        let sender = Joinable { source.sendNext(1) }
+        inDelivery.wait()
+        for value in 2...6 {
+            source.sendNext(value)  // queued: the sender thread is delivering 1
+        }
+        let plain = record(source)
+        let mapped = source.map { $0 * 10 }
+        let tens = record(mapped)
+        let sum = source.scan(0, +)
+        let sums = record(sum)
+        let changes = record(source.removeDuplicates())
+        let firstThree = record(source.take(3))
+        let afterOne = record(source.skip(1))
+        let odd = record(source.filter { $0 % 2 == 1 })
+        release.signal()
+        #expect(sender.join())
+        #expect(plain.values == [1, 2, 3, 4, 5, 6])
+        #expect(tens.values == [10, 20, 30, 40, 50, 60])
+        #expect(mapped.value == 60)
+        #expect(sums.values == [1, 3, 6, 10, 15, 21])
+        #expect(sum.value == 21)
+        #expect(changes.values == [1, 2, 3, 4, 5, 6])
+        #expect(firstThree.values == [1, 2, 3])
+        #expect(afterOne.values == [2, 3, 4, 5, 6])
+        #expect(odd.values == [1, 3, 5])
+    }
+
+    // The same for a subscriber made inside a delivery, after a send from inside it: the
+    // subscriber starts from the value being delivered, then gets the one sent.
+    @Test func aSubscriberMadeInsideADeliveryAfterASendStartsFromTheValueBeingDelivered() {
+        let source = Subject(0)
+        let seen = Recorder<Int>()
+        let sum = Recorder<Int>()
+        source.subscribeNext { value in
+            if value == 1 {
+                source.sendNext(2)
+                source.subscribeNext { seen.append($0) }
+                source.scan(100, +).subscribeNext { sum.append($0) }
+            }
+        }
+        source.sendNext(1)
+        #expect(seen.values == [1, 2])
+        #expect(sum.values == [101, 103])
+    }
+
     // Guarantee 9: a value that `filter` drops clears what operators downstream of it replay.
     @Test func aValueAFilterDropsClearsWhatOperatorsDownstreamReplay() {
         let credit = Subject(80)

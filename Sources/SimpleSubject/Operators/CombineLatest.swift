@@ -28,7 +28,7 @@ public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
 }
 
 /// The latest value of each source, and `feedTogether` sending the pair once both have one. A
-/// queued first call (made inside a delivery) only records the value: the pair it would make was
+/// queued first call (made during a delivery) only records the value: the pair it would make was
 /// sent before this combineLatest existed, or is the target's first value already.
 @discardableResult
 private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<(A, B)>,

@@ -9,9 +9,9 @@ extension SubjectBase {
     /// operators correct comes with it:
     /// - `target` stays connected while anyone can observe it (a live subscriber, or a reference
     ///   to it), and detaches from this subject at its next send once nobody can;
-    /// - the first call is what a new subscriber of this subject gets first; made inside a
-    ///   delivery of this subject, it comes queued behind the value being delivered, and until
-    ///   then `target` keeps the value it was made with;
+    /// - the first call is what a new subscriber of this subject gets first; made while this
+    ///   subject is being delivered, it comes after the value being delivered and before every
+    ///   value queued behind it, and until then `target` keeps the value it was made with;
     /// - values arrive in order, one at a time, on the delivering thread; subscribers of `target`
     ///   made on an actor run there, as everywhere — always by way of their actor's queue, since
     ///   a `Downstream` may be kept and sent to later, from anywhere (built-in operators, which
@@ -53,9 +53,9 @@ extension SubjectBase {
     /// subscriber's closure from the `Feed` it sends to, so that a built-in operator's closure is
     /// the only stack frame it adds (besides the target's `send`) and passes the delivery's
     /// isolation on — a chain on one actor stays synchronous. For a ``Subject`` `target` made
-    /// empty, `first` makes its first value from this subject's value; made inside a delivery of
-    /// this subject, the operator's queued first call then only primes its state: `block` is
-    /// called once more with no `Feed`, and that closure is the `Primer`.
+    /// empty, `first` makes its first value from this subject's value; made while this subject
+    /// is being delivered, the operator's queued first call then only primes its state: `block`
+    /// is called once more with no `Feed`, and that closure is `attach`'s `primer`.
     @inlinable
     @inline(__always)
     @discardableResult

@@ -12,7 +12,7 @@ public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Valu
     let sources = [first, second] + others
     let feed = Feed(merged, from: sources, file: file, line: line)
     for (source, part) in zip(sources, feed.parts) {
-        // Made inside a delivery of a source, its first values (the value or replay a new
+        // Made while a source is being delivered, its first values (the value or replay a new
         // subscriber gets) come later, queued: they were sent before the merge, so they are skipped.
         source.attach(part, feeding: feed, primer: { _ in }) { [unowned(unsafe) source] in
             feed.send($0, from: source.deliveryIsolation)

@@ -3,8 +3,8 @@
 /// which puts sends from several threads in one order; its single subscriber sends what `take`
 /// gives when its turn comes, or skips. So the result never has an older value overtake a newer.
 ///
-/// `primers` are each source's `Primer`: made inside a delivery of a source, the operator's queued
-/// first call only records. Returns what `attach` gave each source for its primer.
+/// `primers` are each source's `primer` (see `attach`): made while a source is being delivered,
+/// the operator's queued first call only records. Returns what `attach` gave each source for its primer.
 @discardableResult
 func feedTogether<A, B, Output>(
     _ a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
