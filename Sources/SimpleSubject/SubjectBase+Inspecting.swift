@@ -63,7 +63,8 @@ extension SubjectBase {
         case .latest(let value):
             return "Subject<\(Value.self)>(value: \(value.map { String(reflecting: $0) } ?? "none yet"))"
         case .recent(let values, let size):
-            return "ReplaySubject<\(Value.self)>(bufferSize: \(size), buffered: \(values.map { String(reflecting: $0) }))"
+            let buffered = values.map { String(reflecting: $0) }.joined(separator: ", ")
+            return "ReplaySubject<\(Value.self)>(bufferSize: \(size), buffered: [\(buffered)])"
         }
     }
 }

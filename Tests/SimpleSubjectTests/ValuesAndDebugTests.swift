@@ -48,9 +48,9 @@ import Testing
 
     @Test func itDescribesEventAndReplaySubjects() {
         let events = EventSubject<String>()
-        let log = ReplaySubject<String>(bufferSize: 2).sendNext("a")
+        let log = ReplaySubject<String>(bufferSize: 2).sendNext("a").sendNext("b\"")
         #expect(events.debugDescription == "EventSubject<String>, 0 subscriptions")
-        #expect(log.debugDescription == #"ReplaySubject<String>(bufferSize: 2, buffered: ["\"a\""]), 0 subscriptions"#)
+        #expect(log.debugDescription == #"ReplaySubject<String>(bufferSize: 2, buffered: ["a", "b\""]), 0 subscriptions"#)
     }
 
     @Test func anOperatorsSubscriptionNamesWhereTheOperatorWasCalled() {
