@@ -163,6 +163,48 @@ import Testing
         #expect(sum.values == [101, 103])
     }
 
+    // Guarantee 2 under load: three threads send while two others make subscribers and `scan`s.
+    // Each sees one run of the order the first subscriber saw, with no gap, to its end: a
+    // subscriber from the value current when it joined, a scan's sums over such a run.
+    @Test func subscribersAndScansMadeDuringConcurrentSendsEachSeeOneUnbrokenRunOfTheOrder() {
+        let source = Subject(0)
+        let reference = record(source)
+        let made = Recorder<(plain: Recorder<Int>, sums: Recorder<Int>)>()
+        onThreads(5) { thread in
+            if thread < 3 {
+                for index in 1...300 {
+                    source.sendNext((thread + 1) * 1_000 + index)  // every value distinct
+                }
+            } else {
+                for _ in 1...50 {
+                    made.append((record(source), record(source.scan(0, +))))
+                }
+            }
+        }
+        let order = reference.values
+        #expect(order.count == 901)
+        /// Whether `run` is `order` from some point to its end.
+        func isUnbrokenRunToTheEnd(_ run: [Int]) -> Bool {
+            guard let first = run.first, let start = order.firstIndex(of: first) else { return false }
+            return Array(order[start...]) == run
+        }
+        for (plain, scan) in made.values {
+            #expect(isUnbrokenRunToTheEnd(plain.values))
+            // The recorder joined the scan after it had summed a few values: its first sum is of
+            // a run just before the values each later sum adds.
+            let sums = scan.values
+            let added = zip(sums.dropFirst(), sums).map { $0 - $1 }
+            #expect(added.isEmpty || isUnbrokenRunToTheEnd(added))
+            var start = added.first.flatMap { order.firstIndex(of: $0) } ?? order.count
+            var before = 0
+            while before < sums[0] && start > 0 {
+                start -= 1
+                before += order[start]
+            }
+            #expect(before == sums[0])
+        }
+    }
+
     // Guarantee 9: a value that `filter` drops clears what operators downstream of it replay.
     @Test func aValueAFilterDropsClearsWhatOperatorsDownstreamReplay() {
         let credit = Subject(80)
