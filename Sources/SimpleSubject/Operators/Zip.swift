@@ -14,8 +14,8 @@ public func zip<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                       file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
     let target = EventSubject<(A, B)>()
     let waiting = Pairing<A, B>()
-    feedTogether(a, b, into: target, file, line, primers: ({ _ in }, { _ in }), record: (waiting.add, waiting.add),
-                 take: waiting.takePair)
+    feedTogether(a, b, into: target, file, line, primers: ({ _ in }, { _ in }),
+                 record: ({ waiting.add($0, to: \.first) }, { waiting.add($0, to: \.second) }), take: waiting.takePair)
     waiting.startPairing()  // what the sources gave at once (current values, replays) is not paired
     return target
 }
@@ -31,22 +31,15 @@ public func zip<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectB
 private final class Pairing<A, B>: @unchecked Sendable {
     // @unchecked because everything is only touched while holding `lock`.
     private let lock = Locked(())
-    private var first: [A] = []
-    private var second: [B] = []
+    var first: [A] = []
+    var second: [B] = []
     private var isPairing = false
 
-    func add(_ value: A) {
+    /// Keeps `value` on its side (`first` or `second`) once pairing has started.
+    func add<Value>(_ value: Value, to side: ReferenceWritableKeyPath<Pairing, [Value]>) {
         lock.locked { _ in
             if isPairing {
-                first.append(value)
-            }
-        }
-    }
-
-    func add(_ value: B) {
-        lock.locked { _ in
-            if isPairing {
-                second.append(value)
+                self[keyPath: side].append(value)
             }
         }
     }
