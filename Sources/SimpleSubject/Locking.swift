@@ -87,9 +87,7 @@ final class Gate: @unchecked Sendable {
     private var opened = 0
 
     init() {
-        mutex.initialize(to: pthread_mutex_t())
-        condition.initialize(to: pthread_cond_t())
-        pthread_mutex_init(mutex, nil)
+        pthread_mutex_init(mutex, nil)  // initializes the allocated memory, as swift-nio's locks do
         pthread_cond_init(condition, nil)
     }
 
