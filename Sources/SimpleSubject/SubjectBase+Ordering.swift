@@ -98,7 +98,10 @@ extension SubjectBase {
     @usableFromInline final func sendAfterWaiting(_ value: Value, tag: AnyObject?, for deliverer: ThreadID,
                                                   in isolation: (any Actor)?) -> Bool {
         let sender = currentThread()
-        let waits = WaitGraph.shared.beginWaiting(sender, deliveredBy: deliverer) { self.deliveringThread }
+        let waits = WaitGraph.shared.beginWaiting(sender, deliveredBy: deliverer) {
+            // The thread delivering this subject now, or nil when none is.
+            self.state.locked { self.phase.load(ordering: .acquiring) == .idle ? nil : $0.deliverer }
+        }
         var ticket: (gate: Gate, number: Int)?
         let turn = state.locked { state -> Turn in
             if becomeDeliverer(&state) {  // the delivering thread left meanwhile

@@ -1,10 +1,3 @@
-extension SubjectBase {
-    /// The thread delivering now, or nil when none is.
-    var deliveringThread: ThreadID? {
-        state.locked { phase.load(ordering: .acquiring) == .idle ? nil : $0.deliverer }
-    }
-}
-
 /// Which thread waits for which subject: a sender does not wait if the thread it would wait for
 /// is itself waiting, directly or through others, for the sender — for instance two subjects
 /// whose subscribers send to each other, flooded from two threads. Consulted only by senders
