@@ -22,7 +22,8 @@ extension ReplaySubject where Value: Equatable {
     /// one. When this subject forgets what it replays, the next value counts as a change.
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
         let previous = Previous<Value>()
-        return derived(ReplaySubject(bufferSize: bufferSize), file, line, reset: previous.reset, passing(previous.isChange))
+        return derived(ReplaySubject(bufferSize: bufferSize), file, line, reset: { previous.value = nil },
+                       passing(previous.isChange))
     }
 }
 
@@ -35,12 +36,7 @@ extension ReplaySubject where Value: Equatable {
 
     /// True for a value that differs from the one before it.
     @usableFromInline func isChange(_ next: Value) -> Bool {
-        let changed = next != value
-        value = next
-        return changed
-    }
-
-    @usableFromInline func reset() {
-        value = nil
+        defer { value = next }
+        return next != value
     }
 }
