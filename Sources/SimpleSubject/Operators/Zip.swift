@@ -28,30 +28,27 @@ public func zip<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectB
 }
 
 /// The values of each side that wait for a partner; sides on two threads add at once.
-private final class Pairing<A, B>: @unchecked Sendable {
-    // @unchecked because everything is only touched while holding `lock`.
-    private let lock = Locked(())
-    var first: [A] = []
-    var second: [B] = []
-    private var isPairing = false
+private final class Pairing<A, B>: Sendable {
+    /// Each side's values, oldest first, and whether pairing has started.
+    private let waiting = Locked<(first: [A], second: [B], isPairing: Bool)>(([], [], false))
 
-    /// Keeps `value` on its side (`first` or `second`) once pairing has started.
-    func add<Value>(_ value: Value, to side: ReferenceWritableKeyPath<Pairing, [Value]>) {
-        lock.locked { _ in
-            if isPairing {
-                self[keyPath: side].append(value)
+    /// Keeps `value` on its side (`\.first` or `\.second`) once pairing has started.
+    func add<Value>(_ value: Value, to side: WritableKeyPath<(first: [A], second: [B], isPairing: Bool), [Value]>) {
+        waiting.locked { waiting in
+            if waiting.isPairing {
+                waiting[keyPath: side].append(value)
             }
         }
     }
 
     func startPairing() {
-        lock.locked { _ in isPairing = true }
+        waiting.locked { $0.isPairing = true }
     }
 
     func takePair() -> (A, B)? {
-        lock.locked { _ in
-            guard !first.isEmpty, !second.isEmpty else { return nil }
-            return (first.removeFirst(), second.removeFirst())
+        waiting.locked { waiting in
+            guard !waiting.first.isEmpty, !waiting.second.isEmpty else { return nil }
+            return (waiting.first.removeFirst(), waiting.second.removeFirst())
         }
     }
 }
