@@ -1,9 +1,8 @@
 /// A two-way binding: numbers the values it passes on, so that both sides can agree on the last.
-final class Binding: @unchecked Sendable {
-    // @unchecked because `count` and each relay's `latest` are only touched while holding `lock`.
+final class Binding: Sendable {
     let subscription: Subscription
-    private let lock = Locked(())
-    private var count = 0
+    /// The number last given to a value; its lock also guards each relay's `latest`.
+    private let count = Locked(0)
 
     /// What a value carries while a binding passes it on.
     final class Tag {
@@ -32,7 +31,7 @@ final class Binding: @unchecked Sendable {
     func relay<Local, Remote>(from local: Subject<Local>, to remote: Subject<Remote>,
                               _ convert: @escaping @Sendable (Local) -> Remote, skipsFirst: Bool) -> (Local) -> Void {
         var isFirstCall = skipsFirst  // only `local`'s delivering thread touches it
-        var latest: (number: Int, value: Local)?  // what this side has taken last; only touched holding `lock`
+        var latest: (number: Int, value: Local)?  // what this side has taken last; guarded by `count`'s lock
         return { [weak local, weak remote] value in
             guard let local, let remote else {
                 self.subscription.cancel()
@@ -44,7 +43,7 @@ final class Binding: @unchecked Sendable {
                 // From the partner. If this side has taken a newer value, it sends that again
                 // (the partner gets it, or has): both end with the newest. Otherwise it takes the
                 // partner's value; the one displaced (`_`) is released after the lock.
-                let (newer, _) = self.lock.locked { _ -> ((number: Int, value: Local)?, Local?) in
+                let (newer, _) = self.count.locked { _ -> ((number: Int, value: Local)?, Local?) in
                     if let latest, latest.number > tag.number { return (latest, nil) }
                     defer { latest = (tag.number, value) }
                     return (nil, latest?.value)
@@ -62,10 +61,10 @@ final class Binding: @unchecked Sendable {
             let visited = tag?.visited ?? []
             guard !visited.contains(ObjectIdentifier(remote)) else { return }
             // Numbers a value that started on this side; the one displaced is released after the lock.
-            let (number, _) = self.lock.locked { _ -> (Int, Local?) in
-                self.count += 1
-                defer { latest = (self.count, value) }
-                return (self.count, latest?.value)
+            let (number, _) = self.count.locked { count -> (Int, Local?) in
+                count += 1
+                defer { latest = (count, value) }
+                return (count, latest?.value)
             }
             let passed = Tag(self, number, visited: visited + [ObjectIdentifier(local)])
             remote.send(convert(value), tag: passed, from: local.deliveryIsolation)
