@@ -11,10 +11,7 @@ func feedTogether<A, B, Output>(
     primers: ((A) -> Void, (B) -> Void), record: ((A) -> Void, (B) -> Void), take: @escaping () -> Output?
 ) -> (A?, B?) {
     let arrivals = EventSubject<Void>()
-    let toTarget = Feed(target, from: [arrivals], file: file, line: line)
-    arrivals.attach(toTarget.subscription, feeding: toTarget) { [unowned(unsafe) arrivals] _ in
-        toTarget.sendOrSkip(take(), from: arrivals.deliveryIsolation)
-    }
+    arrivals.derived(target, file, line, arrivals.compacting { _ in take() })  // as `compactMap` does
     let toArrivals = Feed(arrivals, from: [a, b], file: file, line: line)
     let madeA = a.attach(toArrivals.parts[0], feeding: toArrivals, primer: primers.0) { [unowned(unsafe) a] value in
         record.0(value)
