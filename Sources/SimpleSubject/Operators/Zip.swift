@@ -14,8 +14,8 @@ public func zip<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                       file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
     let target = EventSubject<(A, B)>()
     let waiting = Pairing<A, B>()
-    feedTogether(a, b, into: target, file, line, primers: ({ _ in }, { _ in }),
-                 record: ({ waiting.add($0, to: \.first) }, { waiting.add($0, to: \.second) }), take: waiting.takePair)
+    feedTogether(a, b, into: target, file, line, primers: ({ _ in }, { _ in }), record: (waiting.add, waiting.add),
+                 take: waiting.takePair)
     waiting.startPairing()  // what the sources gave at once (current values, replays) is not paired
     return target
 }
@@ -28,27 +28,37 @@ public func zip<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectB
 }
 
 /// The values of each side that wait for a partner; sides on two threads add at once.
-private final class Pairing<A, B>: Sendable {
-    /// Each side's values, oldest first, and whether pairing has started.
-    private let waiting = Locked<(first: [A], second: [B], isPairing: Bool)>(([], [], false))
+private final class Pairing<A, B>: @unchecked Sendable {
+    // @unchecked because everything is only touched while holding `lock`.
+    private let lock = Locked(())
+    private var first: [A] = []
+    private var second: [B] = []
+    private var isPairing = false
 
-    /// Keeps `value` on its side (`\.first` or `\.second`) once pairing has started.
-    func add<Value>(_ value: Value, to side: WritableKeyPath<(first: [A], second: [B], isPairing: Bool), [Value]>) {
-        waiting.locked { waiting in
-            if waiting.isPairing {
-                waiting[keyPath: side].append(value)
+    func add(_ value: A) {
+        lock.locked { _ in
+            if isPairing {
+                first.append(value)
+            }
+        }
+    }
+
+    func add(_ value: B) {
+        lock.locked { _ in
+            if isPairing {
+                second.append(value)
             }
         }
     }
 
     func startPairing() {
-        waiting.locked { $0.isPairing = true }
+        lock.locked { _ in isPairing = true }
     }
 
     func takePair() -> (A, B)? {
-        waiting.locked { waiting in
-            guard !waiting.first.isEmpty, !waiting.second.isEmpty else { return nil }
-            return (waiting.first.removeFirst(), waiting.second.removeFirst())
+        lock.locked { _ in
+            guard !first.isEmpty, !second.isEmpty else { return nil }
+            return (first.removeFirst(), second.removeFirst())
         }
     }
 }
