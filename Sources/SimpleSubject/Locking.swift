@@ -1,4 +1,4 @@
-// The only file that knows which platform it runs on: the locks, the threads.
+// The only file that knows which platform it runs on: the locks, the threads, stderr.
 #if canImport(Darwin)
 import Darwin
 /// Zero is `OS_UNFAIR_LOCK_INIT`: `PlatformMutex()` is an unlocked lock.
@@ -34,6 +34,12 @@ import Musl
     ThreadID(pthread_self())
 }
 #endif
+
+/// Writes `text` to the standard error stream (for `debug`).
+func writeToStandardError(_ text: String) {
+    var text = text
+    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
 
 /// State and the lock that guards it: ``locked(_:)`` is the only way to the state.
 ///

@@ -46,17 +46,20 @@ extension SubjectBase {
     /// ```
     public var debugDescription: String {
         let (memory, subscribers) = state.locked { ($0.memory, $0.slots.compactMap { $0 }) }
-        let lines = subscribers.filter { !$0.subscription.isCancelled }.map { slot in
-            let actor = slot.hop?.actor.map { " on \(type(of: $0))" } ?? ""
-            return "  \(slot.subscription.file):\(slot.subscription.line)" + actor
-        }
+        let lines = subscribers.filter { !$0.subscription.isCancelled }.map { "  " + describe($0) }
         let count = lines.count == 1 ? "1 subscription" : "\(lines.count) subscriptions"
         return ([describe(memory) + ", " + count + (lines.isEmpty ? "" : ":")] + lines).joined(separator: "\n")
     }
 
+    /// Where a subscriber was made and, for one made on an actor, which (the actor's type).
+    func describe(_ slot: Slot) -> String {
+        let actor = slot.hop?.actor.map { " on \(type(of: $0))" } ?? ""
+        return "\(slot.subscription.file):\(slot.subscription.line)" + actor
+    }
+
     /// The kind and what it remembers, e.g. `Subject<Int>(value: 5)`. Called without the lock:
     /// describing a value is user code.
-    private func describe(_ memory: Memory) -> String {
+    func describe(_ memory: Memory) -> String {
         switch memory {
         case .nothing:
             return "EventSubject<\(Value.self)>"

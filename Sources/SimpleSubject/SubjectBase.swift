@@ -80,6 +80,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         var waiters: [ThreadID] = []
         var ticketsIssued = 0
         var gate: Gate?
+        /// The operators that feed this subject, for `debugGraph`.
+        var feeders: [WeakNode] = []
 
         @usableFromInline init(memory: Memory) {
             self.memory = memory
@@ -87,6 +89,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     @usableFromInline let state: Locked<State>
+    /// When this subject was made, among all subjects: orders `debugGraph`.
+    let serial = nextSerial()
     @usableFromInline let phase = Atomic<Phase>(.idle)
     /// Live subscriptions, cancelled or not joined yet aside. Changed under the lock; atomic so
     /// that a delivery can read it after calling everyone (see `send`).

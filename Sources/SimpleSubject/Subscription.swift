@@ -1,8 +1,10 @@
 import Synchronization
 
 /// What a subscription is attached to: the subject that removes it when it is cancelled.
-@usableFromInline protocol SubscriptionHost: AnyObject {
+@usableFromInline protocol SubscriptionHost: GraphNode {
     func remove(_ subscription: Subscription)
+    /// Remembers an operator that feeds this subject, for `debugGraph`.
+    func addFeeder(_ feeder: any GraphNode)
 }
 
 /// A live connection between a subject and one subscriber.
@@ -23,7 +25,7 @@ public final class Subscription: @unchecked Sendable {
     // and only while holding its lock.
 
     @usableFromInline let cancelled = Atomic<Bool>(false)
-    private weak let host: (any SubscriptionHost)?
+    weak let host: (any SubscriptionHost)?
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.
     @usableFromInline @exclusivity(unchecked) var slotIndex = -1
@@ -31,7 +33,7 @@ public final class Subscription: @unchecked Sendable {
     weak let owner: AnyObject?
     @usableFromInline let isOwnerBound: Bool
     /// Subscriptions this one ends together with it (`sync(with:)`, operators with two sources).
-    private let parts: [Subscription]
+    let parts: [Subscription]
     /// Where it was made, for `debugDescription`.
     let file: StaticString
     let line: UInt

@@ -1,5 +1,5 @@
 /// A two-way binding: numbers the values it passes on, so that both sides can agree on the last.
-final class Binding: Sendable {
+final class Binding: FeedLink, Sendable {
     let subscription: Subscription
     /// The number last given to a value; its lock also guards each relay's `latest`.
     private let count = Locked(0)
@@ -70,4 +70,10 @@ final class Binding: Sendable {
             remote.send(convert(value), tag: passed, from: local.deliveryIsolation)
         }
     }
+
+    // As a `FeedLink`, so that `debugGraph` draws it: each side counts it as a live subscriber,
+    // as it would a plain one, and a `Subject` never forgets its value.
+    func sourceForgot() {}
+
+    func isObserved(depth: Int) -> Bool { true }
 }

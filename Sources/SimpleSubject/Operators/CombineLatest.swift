@@ -32,10 +32,11 @@ public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
 /// sent before this combineLatest existed, or is the target's first value already.
 @discardableResult
 private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<(A, B)>,
-                              _ file: StaticString, _ line: UInt) -> (Latest<A>, Latest<B>, A?, B?) {
+                              _ file: StaticString, _ line: UInt,
+                              name: StaticString = #function) -> (Latest<A>, Latest<B>, A?, B?) {
     let latestA = Latest<A>()
     let latestB = Latest<B>()
-    let (madeA, madeB) = feedTogether(a, b, into: target, file, line, primers: (latestA.set, latestB.set),
+    let (madeA, madeB) = feedTogether(a, b, into: target, file, line, name: name, primers: (latestA.set, latestB.set),
                                       record: (latestA.set, latestB.set)) {
         latestA.value.flatMap { a in latestB.value.map { (a, $0) } }
     }

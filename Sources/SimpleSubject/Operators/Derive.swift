@@ -41,10 +41,10 @@ extension SubjectBase {
     /// - Complexity: one extra send per value passed on.
     @discardableResult
     public final func derive<Output, Target: SubjectBase<Output>>(
-        into target: Target, file: StaticString = #fileID, line: UInt = #line,
+        into target: Target, name: StaticString = #function, file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {
-        derived(target, file, line) { feed in
+        derived(target, file, line, name: name) { feed in
             { body($0, Downstream(feed)) }
         }
     }
@@ -55,17 +55,19 @@ extension SubjectBase {
     /// isolation on — a chain on one actor stays synchronous. For a ``Subject`` `target` made
     /// empty, `first` makes its first value from this subject's value; made while this subject
     /// is being delivered, the operator's queued first call then only primes its state: `block`
-    /// is called once more with no `Feed`, and that closure is `attach`'s `primer`.
+    /// is called once more with no `Feed`, and that closure is `attach`'s `primer`. An operator
+    /// that is a part of another (`combineLatest`'s relay) is not `drawn` by `debugGraph`.
     @inlinable
     @inline(__always)
     @discardableResult
     final func derived<Output, Target: SubjectBase<Output>>(
-        _ target: Target, _ file: StaticString, _ line: UInt, first: ((Value) -> Output)? = nil,
-        reset: (() -> Void)? = nil, _ block: (Feed<Output>?) -> Block
+        _ target: Target, _ file: StaticString, _ line: UInt, name: StaticString = #function, drawn: Bool = true,
+        first: ((Value) -> Output)? = nil, reset: (() -> Void)? = nil, _ block: (Feed<Output>?) -> Block
     ) -> Target {
         // A skipped value stands for a current value that is not there: what replays it forgets.
         let forgets = self is Subject<Value> && target is ReplaySubject<Output>
-        let feed = Feed(target, from: [self], forgetsOnSkip: forgets, reset: reset, file: file, line: line)
+        let feed = Feed(target, from: [self], forgetsOnSkip: forgets, reset: reset, name: name, file: file, line: line,
+                        drawnFeeding: drawn ? target : nil)
         let made = attach(feed.subscription, feeding: feed, primer: first == nil ? nil : block(nil), block(feed))
         if let made, let first {
             (target as? Subject<Output>)?.fill(first(made))
@@ -74,7 +76,7 @@ extension SubjectBase {
     }
 }
 
-/// What an operator written with ``SubjectBase/derive(into:file:line:_:)`` passes values on
+/// What an operator written with ``SubjectBase/derive(into:name:file:line:_:)`` passes values on
 /// with: ``send(_:)`` or ``skip()``, once per value, inside the operator's body.
 ///
 /// It may be kept and used later, from any thread or task (a `debounce` sends after a pause):

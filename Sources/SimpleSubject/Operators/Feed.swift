@@ -20,16 +20,24 @@
     @usableFromInline let forgetsOnSkip: Bool
     /// What the operator resets when its source forgets what it replays.
     let reset: (() -> Void)?
+    /// For `debugGraph`: the operator's name (the function that made it, as `#function` gives
+    /// it), and the subject it is drawn feeding — `nil` for a relay inside an operator, which is
+    /// not drawn.
+    let name: StaticString
+    weak let shown: (any SubscriptionHost)?
 
     @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost],
                            forgetsOnSkip: Bool = false, reset: (() -> Void)? = nil,
-                           file: StaticString, line: UInt) {
+                           name: StaticString, file: StaticString, line: UInt, drawnFeeding shown: (any SubscriptionHost)?) {
         self.target = Locked(target)
+        self.name = name
+        self.shown = shown
         self.receiver = Unmanaged.passUnretained(target)
         self.forgetsOnSkip = forgetsOnSkip
         self.reset = reset
         parts = sources.map { Subscription(host: $0, file: file, line: line) }
         subscription = parts.count == 1 ? parts[0] : Subscription(host: nil, parts: parts, file: file, line: line)
+        shown?.addFeeder(self)
     }
 
     /// Passes `value` on from a delivery running in `isolation` (the source's
@@ -72,7 +80,7 @@
 
 /// What a source knows of an operator that it feeds: enough to pass on that it forgot its replay,
 /// and to ask, down a chain, whether anyone can still observe the end of it.
-@usableFromInline protocol FeedLink: AnyObject {
+@usableFromInline protocol FeedLink: GraphNode {
     func sourceForgot()
     func isObserved(depth: Int) -> Bool
 }

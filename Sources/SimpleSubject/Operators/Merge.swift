@@ -10,7 +10,7 @@ public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Valu
                          file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
     let merged = EventSubject<Value>()
     let sources = [first, second] + others
-    let feed = Feed(merged, from: sources, file: file, line: line)
+    let feed = Feed(merged, from: sources, name: #function, file: file, line: line, drawnFeeding: merged)
     for (source, part) in zip(sources, feed.parts) {
         // Made while a source is being delivered, its first values (the value or replay a new
         // subscriber gets) come later, queued: they were sent before the merge, so they are skipped.

@@ -33,8 +33,8 @@ extension Subject {
         let toPartner = Subscription(host: self, file: file, line: line)
         let toSelf = Subscription(host: partner, file: file, line: line)
         let binding = Binding(Subscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))
-        attach(toPartner, binding.relay(from: self, to: partner, forward, skipsFirst: false))
-        partner.attach(toSelf, binding.relay(from: partner, to: self, backward, skipsFirst: true))
+        attach(toPartner, feeding: binding, binding.relay(from: self, to: partner, forward, skipsFirst: false))
+        partner.attach(toSelf, feeding: binding, binding.relay(from: partner, to: self, backward, skipsFirst: true))
         return binding.subscription
     }
 }

@@ -8,11 +8,12 @@
 @discardableResult
 func feedTogether<A, B, Output>(
     _ a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
+    name: StaticString = #function,
     primers: ((A) -> Void, (B) -> Void), record: ((A) -> Void, (B) -> Void), take: @escaping () -> Output?
 ) -> (A?, B?) {
     let arrivals = EventSubject<Void>()
-    arrivals.derived(target, file, line, arrivals.compacting { _ in take() })  // as `compactMap` does
-    let toArrivals = Feed(arrivals, from: [a, b], file: file, line: line)
+    arrivals.derived(target, file, line, drawn: false, arrivals.compacting { _ in take() })  // as `compactMap` does
+    let toArrivals = Feed(arrivals, from: [a, b], name: name, file: file, line: line, drawnFeeding: target)
     let madeA = a.attach(toArrivals.parts[0], feeding: toArrivals, primer: primers.0) { [unowned(unsafe) a] value in
         record.0(value)
         toArrivals.send((), from: a.deliveryIsolation)

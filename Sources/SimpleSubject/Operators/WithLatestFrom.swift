@@ -30,10 +30,12 @@ extension EventSubject {
 extension SubjectBase {
     /// Sends each value with `other`'s latest into `target`.
     final func feedWithLatest<Other, Target: SubjectBase<(Value, Other)>>(
-        from other: SubjectBase<Other>, into target: Target, _ file: StaticString, _ line: UInt
+        from other: SubjectBase<Other>, into target: Target, _ file: StaticString, _ line: UInt,
+        name: StaticString = #function
     ) -> Target {
         let latest = Latest<Other>()
-        let feed = Feed(target, from: [self, other], forgetsOnSkip: true, file: file, line: line)
+        let feed = Feed(target, from: [self, other], forgetsOnSkip: true, name: name, file: file, line: line,
+                        drawnFeeding: target)
         // `other` first, so that this subject's first value finds `other`'s.
         other.attach(feed.parts[1], feeding: feed, primer: latest.set) { latest.set($0) }
         attach(feed.parts[0], feeding: feed) { [unowned(unsafe) self] value in

@@ -1,0 +1,61 @@
+// What `debugGraph()` is made of: what subjects know already (their subscribers, and the
+// operators that feed them) and what operators record once when they are made (their name, where
+// they were made, their sources). Nothing here is on the path of a `sendNext`.
+import Synchronization
+
+/// A subject or an operator, as `debugGraph()` draws it.
+@usableFromInline protocol GraphNode: AnyObject {
+    /// Adds itself to `graph`: its label, what it leads to, and its neighbours to visit.
+    func add(to graph: inout DebugGraph)
+}
+
+/// A graph node held weakly: how a subject knows the operators that feed it without keeping
+/// them alive.
+@usableFromInline struct WeakNode {
+    weak var node: (any GraphNode)?
+}
+
+/// How many subjects have been made: numbers them, which orders a graph the same way from
+/// wherever it is asked for.
+let subjectsMade = Atomic<Int>(0)
+
+/// The next subject's number.
+@usableFromInline func nextSerial() -> Int {
+    subjectsMade.add(1, ordering: .relaxed).newValue
+}
+
+extension SubjectBase: GraphNode {
+    /// Remembers `feeder` as an operator that feeds this subject, for `debugGraph`.
+    @usableFromInline func addFeeder(_ feeder: any GraphNode) {
+        state.locked { state in
+            state.feeders.removeAll { $0.node == nil }
+            state.feeders.append(WeakNode(node: feeder))
+        }
+    }
+
+    @usableFromInline func add(to graph: inout DebugGraph) {
+        let (memory, slots, feeders) = state.locked { ($0.memory, $0.slots.compactMap { $0 }, $0.feeders) }
+        let live = slots.filter { !$0.subscription.isCancelled }
+        for slot in live where slot.link == nil {
+            graph.add(slot.subscription, "subscriber at " + describe(slot), next: [], visiting: [])
+        }
+        let next = live.map { slot -> AnyObject in slot.link ?? slot.subscription }
+        graph.add(self, describe(memory), serial: serial, next: next,
+                  visiting: live.compactMap(\.link) + feeders.compactMap(\.node))
+    }
+}
+
+extension Feed: GraphNode {
+    @usableFromInline func add(to graph: inout DebugGraph) {
+        guard let shown else { return }
+        let label = "\(String(describing: name).prefix { $0 != "(" }) at \(parts[0].file):\(parts[0].line)"
+        graph.add(self, label, next: [shown], visiting: [shown] + parts.compactMap(\.host))
+    }
+}
+
+extension Binding: GraphNode {
+    func add(to graph: inout DebugGraph) {
+        let sides = subscription.parts.compactMap(\.host)
+        graph.add(self, "sync at \(subscription.file):\(subscription.line)", next: sides, visiting: sides)
+    }
+}
