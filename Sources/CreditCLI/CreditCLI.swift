@@ -17,6 +17,12 @@ public func runCreditCLI(arguments: [String]) -> Int32 {
     case .version:
         Terminal.write("credit-cli \(version)\n")
         return 0
+    case .graph(let options):
+        // The screen's session, made but not run: its subscriptions are part of the picture.
+        let session = InteractiveSession(options: options, painter: Painter(isOn: false), width: 80,
+                                         usesCursorControl: false, write: { _ in })
+        Terminal.write(session.viewModel.student.creditSubject.debugGraph(.dot) + "\n")
+        return 0
     case .run(let options):
         let stdoutIsTerminal = Terminal.isTerminal(1)
         let painter = Painter(isOn: options.color.isOn(stdoutIsTerminal: stdoutIsTerminal, environment: environment))

@@ -50,6 +50,8 @@ public enum Invocation: Sendable, Equatable {
     case help
     /// Print the version (`--version`).
     case version
+    /// Print the demo's data flow as Graphviz DOT (`--graph`), as these options wire it.
+    case graph(Options)
 }
 
 /// A bad option or value; the program prints `message` on stderr and exits with status 64.
@@ -69,6 +71,7 @@ public func parseArguments(_ arguments: [String], environment: [String: String])
     let locale = [environment["LC_ALL"], environment["LANG"]].compactMap { $0 }.first { !$0.isEmpty }
     options.language = Language(locale: locale ?? "")
     var passMark: Int?
+    var printsGraph = false
     var remaining = arguments[...]
 
     while let argument = remaining.popFirst() {
@@ -93,6 +96,7 @@ public func parseArguments(_ arguments: [String], environment: [String: String])
         switch option {
         case "--help" where parts.count == 1: return .help
         case "--version" where parts.count == 1: return .version
+        case "--graph" where parts.count == 1: printsGraph = true
         case "--name": options.name = try validName(value())
         case "--gender": options.gender = try choice(option, value(), Gender.allCases)
         case "--number": options.number = try integer(option, value(), atLeast: 0)
@@ -107,7 +111,7 @@ public func parseArguments(_ arguments: [String], environment: [String: String])
         options.policy.passMark = passMark
         if let problem = options.policy.problem { throw UsageError(message: "--pass-mark: \(problem)") }
     }
-    return .run(options)
+    return printsGraph ? .graph(options) : .run(options)
 }
 
 private func validName(_ name: String) throws(UsageError) -> String {
@@ -168,6 +172,8 @@ public let usage = """
       --lang en|zh               label language (default: from LC_ALL or LANG)
       --color auto|always|never  colour the output (default: auto: a terminal, unless
                                  NO_COLOR is set or TERM=dumb)
+      --graph                    print the demo's data flow as Graphviz DOT and exit
+                                 (draw it with: credit-cli --graph | dot -Tsvg)
       --help                     show this help
       --version                  show the version
       --                         end of options (nothing may follow: there are no operands)

@@ -7,3 +7,8 @@ public enum CreditColor: String, Sendable, Hashable, CaseIterable {
     /// From the pass mark (70 in the standard policy).
     case red
 }
+
+extension CreditColor: CustomDebugStringConvertible {
+    /// `.gray`, as you would write it: what `debugDescription` and `debugGraph()` show.
+    public var debugDescription: String { "." + rawValue }
+}

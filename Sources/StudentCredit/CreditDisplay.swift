@@ -24,3 +24,10 @@ public struct CreditDisplay: Sendable, Hashable {
         statusColor = status.color
     }
 }
+
+extension CreditDisplay: CustomDebugStringConvertible {
+    /// Both labels, as the screen shows them: `75 red, Pass red`.
+    public var debugDescription: String {
+        "\(creditText) \(creditColor.rawValue), \(statusText) \(statusColor.rawValue)"
+    }
+}

@@ -82,6 +82,20 @@ import Glibc
         #expect(run.status == 0)
     }
 
+    @Test func graphPrintsTheDemosDataFlowAsDotAndExits0() throws {
+        let run = try runThroughPipes(["--graph", "--lang", "zh"])
+        #expect(run.status == 0)
+        #expect(run.stderr.isEmpty)
+        #expect(run.stdout.hasPrefix("digraph SimpleSubject {\n"))
+        #expect(run.stdout.hasSuffix("}\n"))
+        // The credit, the five outputs of the view model, and the screen's one subscription.
+        #expect(run.stdout.contains("label=\"Subject<Int>(value: 0)\"];"))
+        #expect(run.stdout.split(separator: "\n").filter { $0.contains("label=\"map\\n") }.count == 5)
+        #expect(run.stdout.contains("label=\"Subject<String>(value: \\\"未设置\\\")\"];"))
+        #expect(run.stdout.contains("label=\"subscriber\\nCreditCLI/Sessions.swift:"))
+        #expect(try runThroughPipes(["--graph=yes"]).status == 64)
+    }
+
     @Test func helpAndVersionGoToStdout() throws {
         let help = try runThroughPipes(["--help"])
         #expect(help.status == 0 && help.stdout.hasPrefix("Usage: credit-cli") && help.stderr.isEmpty)

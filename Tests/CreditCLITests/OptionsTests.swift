@@ -37,6 +37,14 @@ import Testing
         #expect(options.language == expected)
     }
 
+    @Test func graphTakesTheOtherOptionsAlong() throws {
+        var expected = Options()
+        expected.name = "hong"
+        #expect(try parseArguments(["--graph", "--name", "hong"], environment: [:]) == .graph(expected))
+        #expect(try parseArguments(["--name=hong", "--graph"], environment: [:]) == .graph(expected))
+        #expect(try parseArguments(["--graph", "--help"], environment: [:]) == .help)
+    }
+
     @Test func aDoubleDashEndsTheOptions() throws {
         #expect(try parseArguments(["--"], environment: [:]) == .run(Options()))
         guard case .run(let options) = try parseArguments(["--lang", "zh", "--"], environment: [:]) else {

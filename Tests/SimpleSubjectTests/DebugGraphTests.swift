@@ -47,8 +47,8 @@ import Testing
         #expect(dot == both.debugGraph(.dot))
         #expect(dot.hasPrefix("digraph SimpleSubject {\n"))
         #expect(dot.contains("[shape=box, label=\"Subject<String>(value: \\\"Pass\\\")\"];"))
-        #expect(dot.contains("[shape=ellipse, label=\"combineLatest at Demo.swift:14\"];"))
-        #expect(dot.contains("[shape=plaintext, label=\"subscriber at Demo.swift:15\"];"))
+        #expect(dot.contains("[shape=ellipse, label=\"combineLatest\\nDemo.swift:14\"];"))
+        #expect(dot.contains("[shape=plaintext, label=\"subscriber\\nDemo.swift:15\"];"))
         #expect(dot.split(separator: "\n").filter { $0.contains(" -> ") }.count == 10)
     }
 
@@ -132,6 +132,28 @@ import Testing
         holder.sendNext(Reader(holder))
         #expect(holder.debugGraph().contains("reads a subject holding a reader"))  // described unlocked
         holder.sendNext(nil)
+    }
+
+    @Test func itCanBeAskedWhileOtherThreadsSendSubscribeAndCancel() {
+        let credit = Subject(0)
+        let doubled = credit.map { $0 * 2 }
+        let sender = Joinable {
+            for value in 1...2_000 {
+                credit.sendNext(value)
+            }
+        }
+        let subscriber = Joinable {
+            for _ in 1...500 {
+                doubled.subscribeNext(file: "Churn.swift", line: 1) { _ in }.cancel()
+            }
+        }
+        var graphs = 0
+        for _ in 1...200 where credit.debugGraph().hasPrefix("#1 Subject<Int>(value: ") {
+            graphs += 1
+        }
+        #expect(sender.join() && subscriber.join())
+        #expect(graphs == 200)
+        #expect(doubled.debugGraph().hasSuffix("→ #2 Subject<Int>(value: 4000)"))
     }
 
     @Test func cancelledSubscribersAndDetachedOperatorsAreGone() {

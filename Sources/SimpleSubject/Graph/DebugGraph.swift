@@ -110,11 +110,13 @@ extension SubjectBase {
     var dot: String {
         let order = ordered
         let names = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, "n\($0)") })
-        var lines = ["digraph SimpleSubject {"]
+        var lines = ["digraph SimpleSubject {", "  rankdir=LR;"]
         for id in order {
             let node = nodes[id]!
             let shape = node.serial != nil ? "box" : node.next.isEmpty ? "plaintext" : "ellipse"
-            let label = node.label.flatMap { "\"\\".contains($0) ? ["\\", $0] : $0 == "\n" ? ["\\", "n"] : [$0] }
+            // An operator's or subscriber's place goes on a line of its own.
+            let text = node.serial == nil ? node.label.replacing(" at ", with: "\n", maxReplacements: 1) : node.label
+            let label = text.flatMap { "\"\\".contains($0) ? ["\\", $0] : $0 == "\n" ? ["\\", "n"] : [$0] }
             lines.append("  \(names[id]!) [shape=\(shape), label=\"\(String(label))\"];")
         }
         for id in order {
