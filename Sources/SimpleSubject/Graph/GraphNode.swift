@@ -47,7 +47,7 @@ extension SubjectBase: GraphNode {
 
 extension Feed: GraphNode {
     @usableFromInline func add(to graph: inout DebugGraph) {
-        guard let shown else { return }
+        guard let shown, !subscription.isCancelledFlagSet else { return }  // detached: not drawn
         let label = "\(String(describing: name).prefix { $0 != "(" }) at \(parts[0].file):\(parts[0].line)"
         graph.add(self, label, next: [shown], visiting: [shown] + parts.compactMap(\.host))
     }
