@@ -17,6 +17,9 @@ import SimpleSubject
         credit.map { "\($0) points" }.subscribeNext { self.text = $0 }  // a main-actor subscriber is fine
     }
 }
+func settle(_ query: EventSubject<String>) -> EventSubject<String> {
+    query.debounce(for: .milliseconds(300)).throttle(for: .seconds(1), latest: true)  // Sendable values are fine
+}
 func sendFromAnotherTask(_ credit: Subject<Int>) {
     Task.detached { credit.sendNext(5) }
 }

@@ -64,10 +64,20 @@ extension SubjectBase {
         case .nothing:
             return "EventSubject<\(Value.self)>"
         case .latest(let value):
-            return "Subject<\(Value.self)>(value: \(value.map { String(reflecting: $0) } ?? "none yet"))"
+            return "Subject<\(Value.self)>(value: \(value.map(describe) ?? "none yet"))"
         case .recent(let values, let size):
-            let buffered = values.map { String(reflecting: $0) }.joined(separator: ", ")
+            let buffered = values.map(describe).joined(separator: ", ")
             return "ReplaySubject<\(Value.self)>(bufferSize: \(size), buffered: [\(buffered)])"
         }
+    }
+
+    /// A value as `debugDescription` shows it; a subject (the value of a subject of subjects, as
+    /// `switchToLatest` follows) on one line, without its subscribers.
+    func describe(_ value: Value) -> String {
+        (value as? any SubscriptionHost)?.summary ?? String(reflecting: value)
+    }
+
+    @usableFromInline var summary: String {
+        describe(state.locked { $0.memory })
     }
 }

@@ -5,6 +5,8 @@ import Synchronization
     func remove(_ subscription: Subscription)
     /// Remembers an operator that feeds this subject, for `debugGraph`.
     func addFeeder(_ feeder: any GraphNode)
+    /// The kind and what it remembers, on one line: how a subject that is another's value is shown.
+    var summary: String { get }
 }
 
 /// A live connection between a subject and one subscriber.

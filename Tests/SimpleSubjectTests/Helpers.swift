@@ -66,3 +66,14 @@ func record<Value: Sendable>(_ subject: SubjectBase<Value>) -> Recorder<Value> {
     subject.subscribeNext { recorder.append($0) }
     return recorder
 }
+
+/// Whether `condition` holds within `seconds`, checked between short pauses: for what another
+/// task finishes on its own (a task the library started ends, and lets go of what it held).
+func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .seconds(seconds)
+    while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
+        try? await Task.sleep(for: .milliseconds(1))
+    }
+    return true
+}

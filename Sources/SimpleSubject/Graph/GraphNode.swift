@@ -49,7 +49,8 @@ extension Feed: GraphNode {
     @usableFromInline func add(to graph: inout DebugGraph) {
         guard let shown, !subscription.isCancelledFlagSet else { return }  // detached: not drawn
         let label = "\(String(describing: name).prefix { $0 != "(" }) at \(parts[0].file):\(parts[0].line)"
-        graph.add(self, label, next: [shown], visiting: [shown] + parts.compactMap(\.host))
+        let sources = parts.compactMap(\.host) + [following?()].compactMap { $0 }
+        graph.add(self, label, next: [shown], visiting: [shown] + sources)
     }
 }
 

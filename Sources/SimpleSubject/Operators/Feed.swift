@@ -25,13 +25,18 @@
     /// not drawn.
     let name: StaticString
     weak let shown: (any SubscriptionHost)?
+    /// For `debugGraph`: the source an operator follows besides `parts`, which changes as it runs
+    /// (the inner subject of a `switchToLatest`).
+    let following: (() -> (any SubscriptionHost)?)?
 
     @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost],
                            forgetsOnSkip: Bool = false, reset: (() -> Void)? = nil,
-                           name: StaticString, file: StaticString, line: UInt, drawnFeeding shown: (any SubscriptionHost)?) {
+                           name: StaticString, file: StaticString, line: UInt, drawnFeeding shown: (any SubscriptionHost)?,
+                           following: (() -> (any SubscriptionHost)?)? = nil) {
         self.target = Locked(target)
         self.name = name
         self.shown = shown
+        self.following = following
         self.receiver = Unmanaged.passUnretained(target)
         self.forgetsOnSkip = forgetsOnSkip
         self.reset = reset
@@ -59,6 +64,11 @@
         if forgetsOnSkip {
             receiver._withUnsafeGuaranteedRef { $0.forgetReplay() }
         }
+        detachIfUnobserved()
+    }
+
+    /// Detaches from the sources if nobody can observe the target any more.
+    @inlinable func detachIfUnobserved() {
         if !isObserved(depth: 0) {
             subscription.cancel()
         }

@@ -1,0 +1,92 @@
+extension Subject {
+    /// The values of the newest inner subject only: the "latest request wins" pattern.
+    ///
+    /// Each value of this subject is a subject; the result follows the newest one. On each new
+    /// inner subject it first ends the subscription to the previous one, then follows the new one
+    /// from what a new subscriber of it gets first (a ``Subject``'s current value, at once). What
+    /// came from the previous inner subject is not replayed after the switch.
+    ///
+    /// ```swift
+    /// let results = query.map { api.search($0) }.switchToLatest()   // only the newest search
+    /// ```
+    ///
+    /// Old inner subjects are let go of at the switch: a thousand switches hold none of them. On
+    /// the thread that switches, nothing from the old inner subject arrives after the switch; as
+    /// with any ``Subscription/cancel()``, a value that another thread is already delivering from
+    /// it at that instant may still arrive.
+    ///
+    /// - Returns: A replay subject of the newest inner subject's latest value.
+    /// - Complexity: one subscribe and one cancel per switch; one extra send per inner value.
+    public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Inner>
+    where Value: SubjectBase<Inner> {
+        followLatest(into: ReplaySubject<Inner>(bufferSize: 1), file, line)
+    }
+}
+
+extension EventSubject {
+    /// The values of the newest inner subject sent from now on; see ``Subject/switchToLatest(file:line:)``.
+    public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Inner>
+    where Value: SubjectBase<Inner> {
+        followLatest(into: EventSubject<Inner>(), file, line)
+    }
+}
+
+extension ReplaySubject {
+    /// The values of the newest inner subject; see ``Subject/switchToLatest(file:line:)``.
+    public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Inner>
+    where Value: SubjectBase<Inner> {
+        followLatest(into: ReplaySubject<Inner>(bufferSize: 1), file, line)
+    }
+}
+
+extension SubjectBase {
+    /// Feeds `target` from the newest inner subject: each value of this subject ends the
+    /// subscription to the previous inner subject, then subscribes to the new one.
+    final func followLatest<Inner, Target: SubjectBase<Inner>>(
+        into target: Target, _ file: StaticString, _ line: UInt, name: StaticString = #function
+    ) -> Target where Value: SubjectBase<Inner> {
+        let followed = Followed()
+        let forgets = target is ReplaySubject<Inner>
+        // Weakly: the feed lives as long as the inner subject holds it, which must not keep
+        // `followed`, whose end is what ends the inner subscription.
+        let feed = Feed(target, from: [self], name: name, file: file, line: line, drawnFeeding: target,
+                        following: { [weak followed] in followed?.subject })
+        attach(feed.subscription, feeding: feed) { inner in
+            feed.skip()  // passes nothing on itself; detaches if nobody can observe the target
+            guard !feed.subscription.isCancelledFlagSet else { return }
+            let subscription = Subscription(host: inner, file: file, line: line)
+            followed.replace(with: subscription)?.cancel()  // the old inner first (RxSwift #1001)
+            if forgets {
+                feed.sourceForgot()  // nothing from the old inner is replayed after the switch
+            }
+            inner.attach(subscription, feeding: feed) { [unowned(unsafe) inner] value in
+                feed.send(value, from: inner.deliveryIsolation)
+            }
+        }
+        return target
+    }
+}
+
+/// The inner subscription a `switchToLatest` follows now. Only the operator's subscriber on its
+/// outer subject holds it, so when that ends — cancelled, detached, or the outer subject
+/// released — it ends the inner subscription too, and the inner subject lets go of the operator.
+final class Followed: Sendable {
+    private let current = Locked<Subscription?>(nil)
+
+    /// Follows `next`; returns the subscription it replaces, to be cancelled after the lock.
+    func replace(with next: Subscription) -> Subscription? {
+        current.locked { current in
+            defer { current = next }
+            return current
+        }
+    }
+
+    /// The inner subject followed now, for `debugGraph`.
+    var subject: (any SubscriptionHost)? {
+        current.locked { $0?.host }
+    }
+
+    deinit {
+        current.locked { $0 }?.cancel()
+    }
+}
