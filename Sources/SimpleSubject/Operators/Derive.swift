@@ -10,8 +10,10 @@ extension SubjectBase {
     /// - `target` stays connected while anyone can observe it (a live subscriber, or a reference
     ///   to it), and detaches from this subject at its next send once nobody can;
     /// - the first call is what a new subscriber of this subject gets first; made while this
-    ///   subject is being delivered, it comes after the value being delivered and before every
-    ///   value queued behind it, and until then `target` keeps the value it was made with;
+    ///   subject is being delivered — inside one of its subscribers — `body` gets the value being
+    ///   delivered at once, so `target` never shows the value it was made with after that (made on
+    ///   another thread while one delivers, `body` gets it when that thread comes to it, before
+    ///   its next value, and `target` keeps the value it was made with until then);
     /// - values arrive in order, one at a time, on the delivering thread; subscribers of `target`
     ///   made on an actor run there, as everywhere — always by way of their actor's queue, since
     ///   a `Downstream` may be kept and sent to later, from anywhere (built-in operators, which
@@ -35,7 +37,10 @@ extension SubjectBase {
     /// ```
     ///
     /// `body` is `@Sendable` plumbing: it runs on whichever thread delivers, so what it keeps
-    /// between values lives in something `Sendable` (a `Mutex`, an `Atomic`).
+    /// between values lives in something `Sendable` (a `Mutex`, an `Atomic`). Don't capture this
+    /// subject in `body`: this subject holds `body`, so that cycle keeps it alive for as long as
+    /// the operator is attached — releasing your last reference to it then frees nothing. The
+    /// value and `downstream` are all `body` needs.
     ///
     /// - Returns: `target`.
     /// - Complexity: one extra send per value passed on.
@@ -44,9 +49,31 @@ extension SubjectBase {
         into target: Target, name: StaticString = #function, file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {
-        derived(target, file, line, name: name) { feed in
-            { body($0, Downstream(feed)) }
+        // Made inside a delivery of this subject, on the delivering thread, the first call would
+        // wait behind the value being delivered, and `target` would show the value it was made
+        // with meanwhile. So the body gets that value now, and the queued first call is skipped.
+        // (Made on another thread during a delivery, the first call stays queued: running the
+        // body now could overtake the values that thread delivers next.)
+        let primedAtOnce = Latest<Void>()
+        let feed = Feed(target, from: [self], forgetsOnSkip: self is Subject<Value> && target is ReplaySubject<Output>,
+                        name: name, file: file, line: line, drawnFeeding: target)
+        let primer: Block = { value in
+            if primedAtOnce.value == nil {
+                body(value, Downstream(feed))
+            }
         }
+        let made = attach(feed.subscription, feeding: feed, primer: primer) { body($0, Downstream(feed)) }
+        if let made, isDeliveringOnThisThread {
+            primedAtOnce.set(())
+            body(made, Downstream(feed))
+        }
+        return target
+    }
+
+    /// Whether the calling thread is delivering this subject's values: it is inside one of its
+    /// subscribers (no other thread can make this true or false meanwhile).
+    final var isDeliveringOnThisThread: Bool {
+        state.locked { phase.load(ordering: .acquiring) != .idle && $0.deliverer == currentThread() }
     }
 
     /// How `derive` works, and what the built-in operators use directly: `block` makes the

@@ -36,8 +36,13 @@ extension SubjectBase {
         let latest = Latest<Other>()
         let feed = Feed(target, from: [self, other], forgetsOnSkip: true, name: name, file: file, line: line,
                         drawnFeeding: target)
-        // `other` first, so that this subject's first value finds `other`'s.
-        other.attach(feed.parts[1], feeding: feed, primer: latest.set) { latest.set($0) }
+        // `other` first, so that this subject's first value finds `other`'s. Made during a
+        // delivery of `other`, its first call waits behind that value, so the value `other` had
+        // when this joined is kept now — unless the delivering thread got a newer one there first.
+        let made = other.attach(feed.parts[1], feeding: feed, primer: latest.set) { latest.set($0) }
+        if let made {
+            latest.setIfEmpty(made)
+        }
         attach(feed.parts[0], feeding: feed) { [unowned(unsafe) self] value in
             feed.sendOrSkip(latest.value.map { (value, $0) }, from: self.deliveryIsolation)
         }

@@ -1,0 +1,71 @@
+import Foundation
+import SimpleSubject
+import Synchronization
+import Testing
+
+/// Operators made inside a delivery of one of their sources, found by the outside attack of
+/// trust round 3: each starts from the value being delivered, at once, and sends it once.
+@Suite struct MidDeliveryTests {
+    @Test func withLatestFromMadeInsideADeliveryOfTheOtherSourcePairsAtOnce() {
+        let source = Subject(1)
+        let other = Subject(100)
+        var pairs: [String] = []
+        var made: ReplaySubject<(Int, Int)>?
+        other.subscribeNext { value in
+            guard value == 200, made == nil else { return }
+            made = source.withLatestFrom(other)
+            made!.subscribeNext { pairs.append("\($0.0),\($0.1)") }
+        }
+        other.sendNext(200)
+        #expect(pairs == ["1,200"])   // at once, not when `source` next sends
+        other.sendNext(300)           // `other` alone sends nothing
+        source.sendNext(2)
+        #expect(pairs == ["1,200", "2,300"])
+    }
+
+    @Test func anEventWithLatestFromMadeInsideADeliveryOfTheOtherSourceHasItsLatest() {
+        let source = EventSubject<Int>()
+        let other = Subject(100)
+        var pairs: [String] = []
+        var made: EventSubject<(Int, Int)>?
+        other.subscribeNext { value in
+            guard value == 200, made == nil else { return }
+            made = source.withLatestFrom(other)
+            made!.subscribeNext { pairs.append("\($0.0),\($0.1)") }
+            source.sendNext(1)        // queued behind 200: pairs with it
+        }
+        other.sendNext(200)
+        #expect(pairs == ["1,200"])
+    }
+
+    @Test func deriveIntoASubjectMadeInsideADeliveryStartsFromTheValueBeingDelivered() {
+        let source = Subject(10)
+        var seen: [Int] = []
+        var made: Subject<Int>?
+        source.subscribeNext { value in
+            guard value == 20, made == nil else { return }
+            made = source.derive(into: Subject(-1)) { value, downstream in downstream.send(value) }
+            made!.subscribeNext { seen.append($0) }
+        }
+        source.sendNext(20)
+        source.sendNext(30)
+        #expect(seen == [20, 30])  // never the -1 it was made with, and 20 once
+    }
+
+    @Test func aDeriveBodyMadeInsideADeliveryIsCalledOncePerValue() {
+        let source = Subject(10)
+        let calls = Mutex<[Int]>([])
+        var made: Subject<Int>?
+        source.subscribeNext { value in
+            guard value == 20, made == nil else { return }
+            made = source.derive(into: Subject(0)) { value, downstream in
+                calls.withLock { $0.append(value) }
+                downstream.send(value)
+            }
+        }
+        source.sendNext(20)
+        source.sendNext(30)
+        #expect(calls.withLock { $0 } == [20, 30])
+        #expect(made?.value == 30)
+    }
+}
