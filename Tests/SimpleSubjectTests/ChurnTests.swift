@@ -1,0 +1,56 @@
+import Foundation
+import SimpleSubject
+import Synchronization
+import Testing
+
+/// Subscribing and cancelling while other threads send: ThreadSanitizer must stay quiet (CI runs
+/// this suite under it), and no subscriber misses a value sent after it joined or gets one twice.
+@Suite struct ChurnTests {
+    @Test func subscribingAndCancellingWhileOthersSendIsQuietAndLosesNothing() {
+        let subject = Subject(0)
+        let problems = Mutex(0)
+        onThreads(4) { thread in
+            if thread < 2 {
+                for value in 1...2_000 {
+                    subject.sendNext(thread * 10_000 + value)
+                }
+            } else {
+                for _ in 0..<300 {
+                    let seen = Mutex<[Int]>([])
+                    let subscription = subject.subscribeNext { value in seen.withLock { $0.append(value) } }
+                    let marker = -(thread * 1_000_000 + Int.random(in: 1...999_999))
+                    subject.sendNext(marker)  // sent after it joined: it arrives (maybe from another thread), once
+                    let deadline = ContinuousClock.now + .seconds(10)
+                    while !seen.withLock({ $0.contains(marker) }) && ContinuousClock.now < deadline {}
+                    subscription.cancel()
+                    let values = seen.withLock { $0 }
+                    if values.count(where: { $0 == marker }) != 1 || Set(values).count != values.count {
+                        problems.withLock { $0 += 1 }
+                    }
+                }
+            }
+        }
+        #expect(problems.withLock { $0 } == 0)
+    }
+
+    @Test(arguments: [1, 40])
+    func manySubscribersComingAndGoingWhileTwoThreadsSend(standing: Int) {
+        let subject = EventSubject<Int>()
+        let received = Atomic<Int>(0)
+        let standingSubscriptions = (0..<standing).map { _ in subject.subscribeNext { _ in received.add(1, ordering: .relaxed) } }
+        onThreads(4) { thread in
+            for round in 0..<2_000 {
+                if thread < 2 {
+                    subject.sendNext(round)
+                } else {
+                    let subscriptions = (0..<3).map { _ in subject.subscribeNext { _ in } }
+                    _ = subject.subscriberCount
+                    subscriptions.forEach { $0.cancel() }
+                }
+            }
+        }
+        #expect(received.load(ordering: .relaxed) == standing * 4_000)
+        #expect(subject.subscriberCount == standing)
+        withExtendedLifetime(standingSubscriptions) {}
+    }
+}
