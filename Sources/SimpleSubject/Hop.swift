@@ -1,10 +1,19 @@
 import Synchronization
 
-/// How a subscriber made on an actor is called only on that actor (DESIGN.md, "Isolation").
+/// How many values may wait for a subscriber's actor before senders from elsewhere wait for room.
+let hopLimit = 1_024
+
+/// The longest a sender waits for room at once; if the actor has not made room by then
+/// (busy with one long job, or the sender is that job), senders stop waiting until it does.
+let hopWaitMilliseconds = 100
+
+/// How a subscriber made on an actor is called only on that actor (see "Why no monad layer", Isolation).
 ///
 /// When the delivery runs on the subscriber's actor, the subject calls the closure itself, at
 /// once (`takesNow`). Otherwise it hands the value here (`enqueue`): values wait in order, and the
-/// first of a burst schedules one task on the actor that delivers all that have arrived by then.
+/// first of a burst schedules one task on the actor that delivers all that have arrived by then,
+/// `hopLimit` at a time with the actor's other work in between. Senders from elsewhere wait while
+/// `hopLimit` values are waiting (bounded: see `hopWaitMilliseconds`).
 /// A value is never delivered after the subscription was cancelled on that actor, and once the
 /// actor is gone its values are dropped and the subscription ends.
 @usableFromInline final class Hop<Value>: @unchecked Sendable {
@@ -18,12 +27,23 @@ import Synchronization
     @usableFromInline let isMainActor: Bool
     let subscription: Subscription
     let block: (Value) -> Void
-    /// Values waiting for the actor, in order.
-    private let pending = Locked<[Value]>([])
-    /// Whether a task is scheduled or running to deliver `pending`: values then wait behind it.
-    /// Changed while holding `pending`'s lock; read without it by `takesNow`, which the subject
+    /// Values waiting for the actor, in order, and what their senders wait on.
+    private let backlog = Locked(Backlog())
+    /// Whether a task is scheduled or running to deliver the backlog: values then wait behind it.
+    /// Changed while holding `backlog`'s lock; read without it by `takesNow`, which the subject
     /// calls from its one delivering thread — the only one that sets it.
     @usableFromInline let isDraining = Atomic<Bool>(false)
+
+    struct Backlog {
+        var values: [Value] = []
+        /// How many times the drain has made room (delivered `hopLimit` values): a sender that
+        /// finds the backlog full waits for the next time.
+        var roomsMade = 0
+        var gate: Gate?
+        /// A sender waited `hopWaitMilliseconds` in vain: the actor is busy with one long job (or
+        /// the sender is that job). Senders do not wait again until the drain makes room.
+        var stalled = false
+    }
 
     init(on actor: any Actor, _ subscription: Subscription, _ block: @escaping (Value) -> Void) {
         self.actorID = ObjectIdentifier(actor)
@@ -43,34 +63,61 @@ import Synchronization
         return !isDraining.load(ordering: .acquiring) && (isMainActor || actor != nil)
     }
 
-    /// Keeps `value` for the actor; the first of a burst schedules the task that delivers it.
-    @usableFromInline func enqueue(_ value: Value) {
-        let schedules = pending.locked { pending in
-            pending.append(value)
-            return !isDraining.exchange(true, ordering: .acquiringAndReleasing)
+    /// Keeps `value` for the actor; the first of a burst schedules the task that delivers it. When
+    /// `hopLimit` values are waiting, a sender from elsewhere waits until the drain makes room —
+    /// at most `hopWaitMilliseconds`, so that no wait can close a cycle or starve the actor it
+    /// waits for.
+    @usableFromInline func enqueue(_ value: Value, from isolation: (any Actor)?) {
+        let (schedules, ticket) = backlog.locked { backlog -> (Bool, (gate: Gate, number: Int)?) in
+            backlog.values.append(value)
+            let schedules = !isDraining.exchange(true, ordering: .acquiringAndReleasing)
+            guard backlog.values.count >= hopLimit, !backlog.stalled else { return (schedules, nil) }
+            backlog.gate = backlog.gate ?? Gate(opened: backlog.roomsMade)
+            return (schedules, (backlog.gate!, backlog.roomsMade))
         }
-        guard schedules else { return }
-        guard let actor else {  // gone: its values go with it
-            subscription.cancel()
-            return
+        if schedules, isMainActor {
+            Task { @MainActor in await self.drain(on: MainActor.shared) }  // straight to the main actor
+        } else if schedules, let actor {
+            Task { await self.drain(on: actor) }
+        } else if schedules {
+            subscription.cancel()  // the actor is gone: its values go with it
         }
-        Task { await self.drain(on: actor) }
+        let isElsewhere = isolation.map(ObjectIdentifier.init) != actorID
+        guard let ticket, isElsewhere, !subscription.isCancelledFlagSet else { return }
+        if !ticket.gate.wait(for: ticket.number, milliseconds: hopWaitMilliseconds) {
+            backlog.locked { $0.stalled = $0.roomsMade == ticket.number }
+        }
     }
 
-    /// Runs on the actor: delivers what is waiting, in order, until nothing is.
-    private func drain(on actor: isolated any Actor) {
-        while true {
-            let values = pending.locked { pending in
-                defer { pending = [] }
-                if pending.isEmpty {
-                    isDraining.store(false, ordering: .releasing)
-                }
-                return pending
-            }
-            guard !values.isEmpty else { return }
+    /// Runs on the actor: delivers what is waiting, in order, until nothing is — `hopLimit` values
+    /// at a time, making room for their senders and letting the actor's other work in between.
+    private func drain(on actor: isolated any Actor) async {
+        var delivered = 0
+        while let values = takeBacklog() {
             for value in values where !subscription.isCancelledFlagSet {
+                if delivered > 0 && delivered.isMultiple(of: hopLimit) {
+                    backlog.locked { backlog in
+                        backlog.roomsMade += 1
+                        backlog.stalled = false
+                        backlog.gate?.openNext()
+                    }
+                    await Task.yield()
+                }
+                delivered += 1
                 block(value)
             }
+        }
+    }
+
+    /// Takes every waiting value; nil when none is waiting.
+    private func takeBacklog() -> [Value]? {
+        backlog.locked { backlog in
+            guard !backlog.values.isEmpty else {
+                isDraining.store(false, ordering: .releasing)
+                return nil
+            }
+            defer { backlog.values = [] }
+            return backlog.values
         }
     }
 }

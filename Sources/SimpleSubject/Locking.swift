@@ -1,4 +1,4 @@
-// The only file that knows which platform it runs on: the locks, the threads, stderr.
+// The only file of the core that knows which platform it runs on: the locks, the threads.
 #if canImport(Darwin)
 import Darwin
 /// Zero is `OS_UNFAIR_LOCK_INIT`: `PlatformMutex()` is an unlocked lock.
@@ -34,12 +34,6 @@ import Musl
     ThreadID(pthread_self())
 }
 #endif
-
-/// Writes `text` to the standard error stream (for `debug`).
-func writeToStandardError(_ text: String) {
-    var text = text
-    text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
-}
 
 /// State and the lock that guards it: ``locked(_:)`` is the only way to the state.
 ///
@@ -90,9 +84,10 @@ final class Gate: @unchecked Sendable {
     // @unchecked because `opened` is only touched while holding `mutex`.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var opened = 0
+    private var opened: Int
 
-    init() {
+    init(opened: Int = 0) {
+        self.opened = opened
         pthread_mutex_init(mutex, nil)  // initializes the allocated memory, as swift-nio's locks do
         pthread_cond_init(condition, nil)
     }
@@ -104,13 +99,25 @@ final class Gate: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    /// Blocks until ticket number `ticket` (counting from 0) has been opened.
-    func wait(for ticket: Int) {
+    /// Blocks until ticket number `ticket` (counting from 0) has been opened, or `limit`
+    /// milliseconds have passed (none: no limit); returns whether it was opened.
+    func wait(for ticket: Int, milliseconds limit: Int? = nil) -> Bool {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)  // the condition's clock
+        let nanoseconds = deadline.tv_nsec + (limit ?? 0) * 1_000_000
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
         pthread_mutex_lock(mutex)
         while opened <= ticket {
-            pthread_cond_wait(condition, mutex)
+            if limit == nil {
+                pthread_cond_wait(condition, mutex)
+            } else if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT {
+                break
+            }
         }
+        let isOpen = opened > ticket
         pthread_mutex_unlock(mutex)
+        return isOpen
     }
 
     /// Opens the next ticket.

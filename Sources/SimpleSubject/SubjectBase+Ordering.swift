@@ -118,7 +118,7 @@ extension SubjectBase {
             return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
         }
         if let ticket {
-            ticket.gate.wait(for: ticket.number)  // then the delivering thread has handed this one its turn
+            _ = ticket.gate.wait(for: ticket.number)  // then the delivering thread has handed this one its turn
             WaitGraph.shared.endWaiting(sender)
             state.locked { $0.queue.append(.value(value, tag: tag)) }
             drainQueue(in: isolation, takingOver: true)

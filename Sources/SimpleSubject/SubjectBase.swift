@@ -42,6 +42,11 @@ import Synchronization
 ///    the others. Without such a load a late sender never waits. The
 ///    delivering thread and sends made from inside its subscribers never wait, and neither does
 ///    a sender whose wait would close a cycle of threads waiting for each other's subjects.
+///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
+///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
+///    until the actor has delivered 1,024 more — at most 100 ms: if the actor makes no room by
+///    then (busy with one long job, or the sender is that job), senders queue without waiting
+///    until it does. No such wait closes a cycle or holds up the actor.
 ///
 /// Each operator between a `sendNext` and a subscriber adds two stack frames (about 200 bytes
 /// in a release build), and releasing a chain releases it hop by hop: chains of tens of thousands
@@ -170,7 +175,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             if subscribers[index]!.runsNow(in: isolation) {
                 subscribers[index]!.block(value)
             } else {
-                subscribers[index]!.hop!.enqueue(value)
+                subscribers[index]!.hop!.enqueue(value, from: isolation)
             }
         }
     }
@@ -270,7 +275,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         if slot.runsNow(in: isolation) {
             block(value)
         } else {
-            slot.hop!.enqueue(value)
+            slot.hop!.enqueue(value, from: isolation)
         }
     }
 }
