@@ -10,10 +10,11 @@ import Synchronization
 // Raw mode, the alternate screen and the signal handlers that keep the terminal right: restore it
 // on the way out, give it back to the shell on a stop, take it again on a continue.
 //
-// Every handler is async-signal-safe: it calls only write, tcsetattr, signal, sigprocmask (and
-// the sigset functions), raise and _exit; it allocates nothing, takes no lock and never blocks
-// (see ``WakePipe``); it keeps errno. What handlers read lives in atomics and in memory allocated
-// before they are installed, out of reach of Swift's exclusivity checks on global variables.
+// Every handler is async-signal-safe: it calls only write, tcsetattr, tcgetpgrp, getpgrp, signal,
+// sigprocmask (and the sigset functions), raise and _exit; it allocates nothing, takes no lock and
+// never blocks (see ``WakePipe``); it keeps errno. What handlers read lives in atomics and in
+// memory allocated before they are installed, out of reach of Swift's exclusivity checks on
+// global variables.
 
 /// The terminal's settings as they were (`[0]`) and in raw mode (`[1]`).
 nonisolated(unsafe) private let settings = UnsafeMutablePointer<termios>.allocate(capacity: 2)
@@ -126,9 +127,19 @@ private func signalSet(_ signals: [Int32]) -> sigset_t {
 }
 
 /// Puts the terminal back as it was: main screen, cursor shown, cooked mode. Async-signal-safe.
+///
+/// A shell may have taken the terminal already: it does as soon as the script that started the
+/// program stops, which SIGTSTP to the process group does at once. Changing the settings from
+/// the background then raises SIGTTOU, which would stop the program halfway through; so SIGTTOU
+/// is held meanwhile (the change goes through), and keys typed since are left to the shell.
 private func restoreTerminal() {
+    var terminalOutput = sigset_t(), previous = sigset_t()
+    sigemptyset(&terminalOutput)
+    sigaddset(&terminalOutput, SIGTTOU)
+    sigprocmask(SIG_BLOCK, &terminalOutput, &previous)
     if fullScreen.load(ordering: .relaxed) { writeStatic(leaveScreen) }
-    tcsetattr(0, TCSAFLUSH, settings)
+    tcsetattr(0, tcgetpgrp(0) == getpgrp() ? TCSAFLUSH : TCSANOW, settings)
+    sigprocmask(SIG_SETMASK, &previous, nil)
 }
 
 /// Takes the terminal again after a stop and asks the key loop to redraw. Async-signal-safe.
@@ -165,6 +176,14 @@ private func suspendOnSignal(_: Int32) {
     let savedErrno = errno
     let continuedBefore = continuations.load(ordering: .relaxed)
     restoreTerminal()
+    // A SIGCONT while restoring (after a SIGSTOP, say): the program was stopped and resumed, and
+    // the rest of the restore undid what SIGCONT's handler did. Stopping again would leave it
+    // stopped where its shell believes it runs; take the terminal again instead.
+    if continuations.load(ordering: .relaxed) != continuedBefore {
+        retakeTerminal()
+        errno = savedErrno
+        return
+    }
     signal(SIGTSTP, SIG_DFL)
     var stop = sigset_t()  // not signalSet(_:): its array would allocate
     sigemptyset(&stop)
