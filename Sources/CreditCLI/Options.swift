@@ -145,10 +145,16 @@ private func integer(_ option: String, _ value: String, atLeast minimum: Int) th
     return number
 }
 
-/// `text` with control characters escaped, safe to quote in a message.
+/// `text` with control and format characters escaped, safe to quote in a message. Format
+/// characters (general category Cf: U+200B, U+202E, U+2066...U+2069, U+FEFF and others) are
+/// invisible, and the bidirectional ones reorder what follows them, so a quoted line could show
+/// something it does not say.
 func printable(_ text: String) -> String {
     String(text.unicodeScalars.flatMap { scalar in
-        scalar.properties.generalCategory == .control ? Array(scalar.escaped(asASCII: true)) : [Character(scalar)]
+        switch scalar.properties.generalCategory {
+        case .control, .format: Array(scalar.escaped(asASCII: true))
+        default: [Character(scalar)]
+        }
     })
 }
 

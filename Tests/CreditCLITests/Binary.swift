@@ -51,7 +51,7 @@ func runThroughPipes(_ arguments: [String] = [], input: [UInt8] = [],
 @_silgen_name("unlockpt") private func unlockpt(_ descriptor: Int32) -> Int32
 @_silgen_name("ptsname") private func ptsname(_ descriptor: Int32) -> UnsafeMutablePointer<CChar>?
 
-/// credit-cli running on a pseudo-terminal, as a person would run it.
+/// credit-cli (or a shell that runs it) on a pseudo-terminal, as a person would run it.
 final class TerminalRun {
     private let master: Int32
     private let slave: Int32
@@ -67,8 +67,9 @@ final class TerminalRun {
     ///   kernel ignores a stop signal's default action in a group that no parent in the same
     ///   session could resume (an orphaned group), so only this way can the program be stopped.
     ///   The terminal then sends no SIGWINCH, having no session.
+    /// - Parameter executable: The program to run: credit-cli, or a shell that runs it as a job.
     init(_ arguments: [String] = [], environment: [String: String] = ["TERM": "xterm-256color"],
-         rows: UInt16 = 24, columns: UInt16 = 80, ownSession: Bool = true) throws {
+         rows: UInt16 = 24, columns: UInt16 = 80, ownSession: Bool = true, executable: String = creditCLI) throws {
         master = posix_openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             throw POSIXError(.ENODEV)
@@ -100,11 +101,11 @@ final class TerminalRun {
         // SETSID or SETPGROUP (with group 0: the child's own), SETSIGMASK, SETSIGDEF.
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16((ownSession ? 0x80 : 0x02) | 0x08 | 0x04))
-        let argv = ([creditCLI] + arguments).map { strdup($0) } + [nil]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, creditCLI, &actions, &attributes, argv, envp)
+        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         pid = child
     }
@@ -169,6 +170,26 @@ final class TerminalRun {
     }
 
     func send(signal: Int32) { kill(pid, signal) }
+
+    /// The terminal's foreground process group: the job that a shell running on it started last.
+    var foregroundGroup: pid_t { tcgetpgrp(master) }
+
+    /// Waits until `group` is no longer the terminal's foreground group (its shell took the
+    /// terminal back); false if it still was after `seconds`.
+    func waitUntilForeground(isNot group: pid_t, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while foregroundGroup == group {
+            if Date() >= deadline { return false }
+            _ = waitFor("\u{0}", seconds: 0.01)  // keep draining the terminal meanwhile
+        }
+        return true
+    }
+
+    /// Stops the terminal's output, as Ctrl-S does with IXON: every write to it waits until
+    /// ``releaseOutput()``.
+    func holdOutput() { tcflow(slave, TCOOFF) }
+
+    func releaseOutput() { tcflow(slave, TCOON) }
 
     /// Waits until the program is stopped (by SIGTSTP, say); false if it was not within `seconds`
     /// or exited instead.

@@ -54,6 +54,38 @@ import Glibc
         #expect(terminal.exitStatus() == 0)
     }
 
+    /// `bash -c 'credit-cli; ...'` run by an interactive shell and stopped from outside (SIGTSTP to
+    /// its process group): the script stops at once and the shell takes the terminal back, often
+    /// before credit-cli's handler has given it back. That must still end in one stop, which `fg`
+    /// resumes. The terminal's output is held meanwhile, so that the handler always loses the race.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+    func stoppedFromOutsideWhileAScriptRunsItFgResumesIt() throws {
+        let shell = try TerminalRun(["--norc", "--noprofile", "-i"],
+                                    environment: ["TERM": "xterm-256color", "PS1": "$ ", "PATH": "/usr/bin:/bin"],
+                                    executable: "/bin/bash")
+        try #require(shell.waitFor("$ "))
+        shell.type("bash -c '\(creditCLI); echo script went on'\n")
+        try #require(shell.waitFor("q quit"))
+        let job = shell.foregroundGroup
+        defer { kill(-job, SIGKILL) }
+        for round in 1...3 {
+            let stopped = shell.output.endIndex
+            shell.holdOutput()  // the handler's first write waits here
+            kill(-job, SIGTSTP)
+            let shellTookTheTerminal = shell.waitUntilForeground(isNot: job)
+            shell.releaseOutput()
+            try #require(shellTookTheTerminal, "round \(round)")
+            try #require(shell.waitFor("Stopped", after: stopped), "round \(round)")
+            let resumed = shell.output.endIndex
+            shell.type("fg\n")
+            try #require(shell.waitFor("q quit", after: resumed), "round \(round): no redraw after fg")
+            shell.type(" ")
+            try #require(shell.waitFor("Credit   \u{1B}[90m\(5 * round)\u{1B}[39m", after: resumed), "round \(round)")
+        }
+        shell.type("q")
+        #expect(shell.waitFor("script went on"))
+    }
+
     @Test func ctrlZWhereNoShellCouldResumeItTakesTheTerminalBackAtOnce() throws {
         // In a session of its own the program's process group is orphaned: the kernel ignores the
         // stop, no SIGCONT comes, and the program must not be left in cooked mode.

@@ -68,6 +68,23 @@ import Testing
         #expect(lines[0].quoted == #""\u{1B}[2J""#)
     }
 
+    /// Format characters (general category Cf) are invisible, and some reorder what follows them:
+    /// a right-to-left override would make the message read backwards.
+    @Test(arguments: [0x202E, 0x200B, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF] as [UInt32])
+    func formatCharactersAreEscapedWhenALineIsQuoted(_ value: UInt32) throws {
+        let scalar = try #require(Unicode.Scalar(value))
+        var reader = LineReader()
+        let lines = reader.feed(Array("bad\(scalar)dab\n".utf8))
+        let hex = String(value, radix: 16, uppercase: true)
+        #expect(lines[0].quoted == "\"bad\\u{\(hex)}dab\"")
+    }
+
+    @Test func aRightToLeftOverrideInABadLineReachesStderrEscaped() throws {
+        let run = try runThroughPipes(input: Array("bogus\u{202E}txt\nquit\n".utf8))
+        #expect(!run.stderr.unicodeScalars.contains("\u{202E}"))
+        #expect(run.stderr.hasPrefix(#"credit-cli: line 1: "bogus\u{202E}txt": unknown command"#))
+    }
+
     @Test func aScriptPrintsOneLinePerChangeAndNothingForNoChange() {
         var output: [String] = []
         let session = ScriptSession(options: Options(), painter: Painter(isOn: false)) { output.append($0) }

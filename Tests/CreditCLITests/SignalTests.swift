@@ -27,4 +27,32 @@ import Glibc
         #expect(terminal.exitStatus() == status)
         #expect(terminal.waitFor("\u{1B}[?1049lming: \u{1B}[90m10\u{1B}[39m gray \u{1B}[90mFail\u{1B}[39m\r\n"))
     }
+
+    /// Every signal whose default action ends the program (as far as it can be caught, and but for
+    /// the crash signals, which are the Swift runtime's) puts the terminal back first and leaves
+    /// the final line, then exits with 128 + the signal's number.
+    @Test(arguments: [
+        (SIGINT, 130), (SIGTERM, 143), (SIGHUP, 129), (SIGQUIT, 131), (SIGUSR1, 138), (SIGUSR2, 140),
+        (SIGALRM, 142), (SIGVTALRM, 154), (SIGPROF, 155), (SIGPIPE, 141), (SIGXCPU, 152), (SIGXFSZ, 153),
+        (SIGSTKFLT, 144), (SIGIO, 157), (SIGPWR, 158), (SIGSYS, 159),
+    ] as [(Int32, Int32)])
+    func aSignalThatEndsItRestoresTheTerminalFirst(signal: Int32, status: Int32) throws {
+        try expectRestoredTerminal(after: signal, status: status)
+    }
+
+    @Test func realTimeSignalsEndItWithTheTerminalRestoredToo() throws {
+        for signal in [__libc_current_sigrtmin(), __libc_current_sigrtmax()] {
+            try expectRestoredTerminal(after: signal, status: 128 + signal)
+        }
+    }
+
+    private func expectRestoredTerminal(after signal: Int32, status: Int32) throws {
+        let terminal = try TerminalRun()
+        #expect(terminal.waitFor("q quit"))
+        let mark = terminal.output.endIndex
+        terminal.send(signal: signal)
+        #expect(terminal.exitStatus() == status, "signal \(signal)")
+        #expect(terminal.waitFor("\u{1B}[?25h\u{1B}[?1049lming: ", after: mark, seconds: 1), "signal \(signal)")
+        #expect(terminal.settings == terminal.initialSettings, "signal \(signal)")
+    }
 }
