@@ -75,6 +75,12 @@ final class ManualClock: Clock, @unchecked Sendable {
         due.forEach { $0.continuation.resume() }
     }
 
+    /// Moves the clock to `offset` without waking anyone yet: a task that will wake late, as on a
+    /// busy machine. `advance(to:)` wakes them.
+    func move(to offset: Duration) {
+        lock.withLock { current = Instant(offset: offset) }
+    }
+
     /// Returns once `count` tasks sleep until `offset`.
     func sleeping(until offset: Duration, count: Int = 1) async {
         let deadline = Instant(offset: offset)

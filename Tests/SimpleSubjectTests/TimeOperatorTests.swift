@@ -51,6 +51,59 @@ import Testing
         clock.advance(to: .seconds(15))            // nothing came in 10..15: the spell ends
     }
 
+    /// A value that arrives after a deadline has passed but before the task has woken (a busy
+    /// machine) belongs to what comes after the deadline: what was owed before it goes first.
+    @Test(.timeLimit(.minutes(1))) func debounceSendsABurstsLastValueWhenTheTaskWakesLateAndANewValueCameFirst() async {
+        let clock = ManualClock()
+        let source = EventSubject<Int>()
+        var sent = timeline(source.debounce(for: .seconds(5), clock: clock), clock).makeAsyncIterator()
+        send([0], to: source, clock)
+        await clock.sleeping(until: .seconds(5))
+        clock.move(to: .seconds(6))                 // 0 had its 5 quiet seconds; the task has not woken
+        source.sendNext(6)
+        #expect(await sent.next() == Sent(0, at: 6))  // owed since 5 s, sent when 6 arrived
+        clock.advance(to: .seconds(6))              // the late task wakes, and sleeps on for 6's burst
+        await clock.sleeping(until: .seconds(11))
+        clock.advance(to: .seconds(11))
+        #expect(await sent.next() == Sent(6, at: 11))
+    }
+
+    @Test(.timeLimit(.minutes(1)), arguments: [(true, [Sent(0, at: 0), Sent(1, at: 6), Sent(6, at: 10)]),
+                      (false, [Sent(0, at: 0), Sent(1, at: 6), Sent(6, at: 10)])])
+    func throttleKeepsItsIntervalsWhenTheTaskWakesLate(latest: Bool, expected: [Sent<Int>]) async {
+        let clock = ManualClock()
+        let source = EventSubject<Int>()
+        var sent = timeline(source.throttle(for: .seconds(5), clock: clock, latest: latest), clock).makeAsyncIterator()
+        send([0], to: source, clock)
+        #expect(await sent.next() == expected[0])
+        await clock.sleeping(until: .seconds(5))
+        send([1], to: source, clock)
+        clock.move(to: .seconds(6))                 // interval 0..5 is over; its task has not woken
+        source.sendNext(6)                          // the first of interval 5..10
+        #expect(await sent.next() == expected[1])   // 1, owed since 5 s, sent when 6 arrived
+        clock.advance(to: .seconds(6))
+        await clock.sleeping(until: .seconds(10))
+        clock.advance(to: .seconds(10))
+        #expect(await sent.next() == expected[2])
+    }
+
+    @Test(.timeLimit(.minutes(1))) func throttleStartsANewSpellWhenAnEmptyIntervalPassedBeforeTheTaskWoke() async {
+        let clock = ManualClock()
+        let source = EventSubject<Int>()
+        var sent = timeline(source.throttle(for: .seconds(5), clock: clock, latest: true), clock).makeAsyncIterator()
+        send([0], to: source, clock)
+        #expect(await sent.next() == Sent(0, at: 0))
+        await clock.sleeping(until: .seconds(5))
+        clock.move(to: .seconds(7))                 // 0..5 had nothing in it: the spell is over
+        source.sendNext(7)
+        #expect(await sent.next() == Sent(7, at: 7))  // a new spell: sent at once
+        clock.advance(to: .seconds(7))
+        await clock.sleeping(until: .seconds(12))
+        source.sendNext(8)
+        clock.advance(to: .seconds(12))
+        #expect(await sent.next() == Sent(8, at: 12))
+    }
+
     @Test func aSubjectsCurrentValueCountsAsAFirstValue() async {
         let clock = ManualClock()
         let source = Subject(7)

@@ -13,7 +13,9 @@ extension Subject where Value: Sendable {
     /// Values are sent from a task, as from outside any actor: a subscriber made on an actor
     /// gets them there. One task sleeps per burst; a value that joins a burst only moves its
     /// deadline. Once the subscription to this subject ends — nobody observes the result, or this
-    /// subject is released — the task is cancelled and frees what it holds.
+    /// subject is released — the task is cancelled and frees what it holds. On a busy machine
+    /// the task may wake late: a value that arrives after a burst's deadline but before its task
+    /// woke first sends that burst's value, from the arriving value's thread, then starts the next.
     ///
     /// - Parameters:
     ///   - interval: The quiet period after the last value of a burst.
@@ -48,8 +50,8 @@ extension SubjectBase where Value: Sendable {
     /// The closure of `debounce`; see `derived`.
     @inlinable func debouncing<C: Clock<Duration>>(_ interval: Duration, _ clock: C) -> (Feed<Value>?) -> Block {
         let debouncing = Debouncing<Value, C>(interval, clock)
-        return { feed in
-            { debouncing.arrive($0, feed!) }  // `feed` is `nil` only for a primer, which `debounce` has none of
+        return { [unowned(unsafe) self] feed in  // called only while this subject delivers
+            { debouncing.arrive($0, feed!, from: self.deliveryIsolation) }  // no primer: `feed` is there
         }
     }
 }

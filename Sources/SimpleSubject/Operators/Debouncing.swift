@@ -24,18 +24,25 @@
         self.clock = clock
     }
 
-    @inlinable func arrive(_ value: Value, _ feed: Feed<Value>) {
-        let deadline = clock.now.advanced(by: interval)  // outside the lock: a clock is user code
-        let (starts, _) = burst.locked { burst -> (Bool, Value?) in  // `_`: displaced, released after the lock
+    @inlinable func arrive(_ value: Value, _ feed: Feed<Value>, from isolation: (any Actor)?) {
+        let now = clock.now  // outside the lock: a clock is user code
+        let deadline = now.advanced(by: interval)
+        let (starts, displaced, isOver) = burst.locked { burst -> (Bool, Value?, Bool) in
             guard burst != nil else {
                 burst = Burst(latest: value, deadline: deadline)
-                return (true, nil)
+                return (true, nil, false)
             }
-            defer { burst!.latest = value }
-            burst!.deadline = deadline
-            return (false, burst!.latest)
+            defer {
+                burst!.latest = value
+                burst!.deadline = deadline
+            }
+            return (false, burst!.latest, burst!.deadline <= now)
         }
-        feed.detachIfUnobserved()  // nothing to send now
+        if isOver, let displaced {
+            feed.send(displaced, from: isolation)  // its burst ended before this value came; the task is late
+        } else {
+            feed.detachIfUnobserved()  // nothing to send now
+        }
         guard starts else { return }
         let sleeper = startSleeping(until: deadline, feed)
         burst.locked { $0?.sleeper = sleeper }  // only this thread starts bursts: it is this burst's

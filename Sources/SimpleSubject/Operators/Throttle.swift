@@ -16,7 +16,10 @@ extension Subject where Value: Sendable {
     /// The first value of a spell is sent on the delivering thread; the others from a task, as
     /// from outside any actor: a subscriber made on an actor gets them there. One task sleeps per
     /// spell. Once the subscription to this subject ends — nobody observes the result, or this
-    /// subject is released — the task is cancelled and frees what it holds.
+    /// subject is released — the task is cancelled and frees what it holds. On a busy machine
+    /// the task may wake late: a value that arrives after an interval's end but before its task
+    /// woke first sends what that interval kept, from the arriving value's thread, and belongs to
+    /// the next interval (or starts a new spell, if an interval with nothing in it has passed).
     ///
     /// - Returns: A replay subject of the last value sent: new subscribers get it first.
     @inlinable public func throttle<C: Clock<Duration>>(

@@ -8,6 +8,22 @@
         @usableFromInline init(intervalEnd: WakingClock.Instant) {
             self.intervalEnd = intervalEnd
         }
+
+        /// The interval ended before its task woke and `value` came: what it kept is owed now,
+        /// and `value` is kept for the next interval — or, when nothing was kept or the next
+        /// interval has passed too, a new spell starts and `value` goes at once.
+        @usableFromInline mutating func close(lateFor value: Value, at now: WakingClock.Instant,
+                                              _ interval: Duration) -> [Value] {
+            let owed = kept
+            kept = nil
+            intervalEnd = intervalEnd.advanced(by: interval)
+            guard let owed, now < intervalEnd else {
+                intervalEnd = now.advanced(by: interval)
+                return (owed.map { [$0] } ?? []) + [value]
+            }
+            kept = value
+            return [owed]
+        }
     }
 
     @usableFromInline let interval: Duration
@@ -23,28 +39,36 @@
     }
 
     @inlinable func arrive(_ value: Value, _ feed: Feed<Value>, from isolation: (any Actor)?) {
-        let intervalEnd = clock.now.advanced(by: interval)  // outside the lock: a clock is user code
-        let (starts, _) = spell.locked { spell -> (Bool, Value?) in  // `_`: displaced, released after the lock
+        let now = clock.now  // outside the lock: a clock is user code
+        let (starts, sends, _) = spell.locked { spell -> (Bool, [Value], Value?) in  // `_`: displaced
             guard spell != nil else {
-                spell = Spell(intervalEnd: intervalEnd)
-                return (true, nil)
+                spell = Spell(intervalEnd: now.advanced(by: interval))
+                return (true, [value], nil)
             }
-            guard keepsLatest || spell!.kept == nil else { return (false, nil) }
+            guard spell!.intervalEnd > now else {  // over, but its task has not woken yet
+                return (false, spell!.close(lateFor: value, at: now, interval), nil)
+            }
+            guard keepsLatest || spell!.kept == nil else { return (false, [], nil) }
             defer { spell!.kept = value }
-            return (false, spell!.kept)
+            return (false, [], spell!.kept)
         }
-        guard starts else {
+        for value in sends {
+            feed.send(value, from: isolation)  // before a task exists, so nothing it sends can overtake
+        }
+        if sends.isEmpty {
             feed.detachIfUnobserved()  // nothing to send now
-            return
         }
-        feed.send(value, from: isolation)  // before the task exists, so nothing it sends can overtake this
-        let sleeper = startSleeping(until: intervalEnd, feed)
+        guard starts else { return }
+        let sleeper = startSleeping(until: now.advanced(by: interval), feed)
         spell.locked { $0?.sleeper = sleeper }  // only this thread starts spells: it is this spell's
     }
 
     @usableFromInline func wake(sleptUntil end: WakingClock.Instant) -> (send: Value?, next: WakingClock.Instant?) {
         spell.locked { spell in
-            guard let kept = spell?.kept else {
+            guard spell!.intervalEnd <= end else {
+                return (nil, spell!.intervalEnd)  // a late arrival closed this interval: on to the next
+            }
+            guard let kept = spell!.kept else {
                 spell = nil  // an interval with nothing in it ends the spell
                 return (nil, nil)
             }
