@@ -11,7 +11,7 @@ import Glibc
         #expect(terminal.waitFor("q quit"))
         // Not reading meanwhile: the redraws fill the terminal and block the program in a write
         // while the signals keep coming, each handled by writing to the program's wake-up pipe.
-        // A million, as DESIGN.md says; fewer rarely fill the pipe on a two-core machine.
+        // A million: fewer rarely fill the pipe on a two-core machine.
         for _ in 0..<1_000_000 { terminal.send(signal: SIGWINCH) }
         terminal.type("q")
         #expect(terminal.exitStatus(seconds: 20) == 0)

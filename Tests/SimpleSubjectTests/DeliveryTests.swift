@@ -3,7 +3,7 @@ import SimpleSubject
 import Synchronization
 import Testing
 
-/// DESIGN.md's delivery guarantees, one or more tests each. Tests with threads are in
+/// The delivery guarantees of "Why no monad layer", one or more tests each. Tests with threads are in
 /// `ConcurrencyTests` too; these are the ones that a single thread can pin.
 @Suite struct DeliveryTests {
     // 1. Synchronous, in subscription order, on the sending thread.

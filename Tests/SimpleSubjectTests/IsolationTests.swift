@@ -3,7 +3,7 @@ import SimpleSubject
 import Synchronization
 import Testing
 
-/// DESIGN.md "Isolation: a subscriber runs where it was made". CI runs this suite under
+/// Guarantee 10 of "Why no monad layer": a subscriber runs where it was made. CI runs this suite under
 /// ThreadSanitizer too.
 @Suite struct IsolationTests {
     static let count = 2_000

@@ -1,7 +1,8 @@
 import SimpleSubject
 import Testing
 
-/// DESIGN.md's ownership rules and guarantee 7 (nothing leaks), proven with weak references.
+/// Who keeps what alive, and guarantee 7 of "Why no monad layer" (nothing leaks), proven with
+/// weak references.
 @Suite struct OwnershipTests {
     @Test func aDiscardedSubscriptionKeepsWorkingForAsLongAsTheSubjectLives() {
         let credit = Subject(0)

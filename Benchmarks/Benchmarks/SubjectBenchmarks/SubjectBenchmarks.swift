@@ -170,6 +170,29 @@ func operatorBenchmarks() {
         benchmark.startMeasurement()
         for value in benchmark.scaledIterations { (value & 1 == 0 ? a : b).sendNext(value) }
     }
+    // A value that joins a debounce burst: a clock read, a lock, no task (one sleeps per burst).
+    Benchmark("debounceJoin.simple") { benchmark in
+        let source = EventSubject<Int>()
+        let debounced = source.debounce(for: .seconds(3_600))
+        debounced.subscribeNext { blackHole($0) }
+        source.sendNext(0)  // starts the burst; every measured value joins it
+        benchmark.startMeasurement()
+        for value in benchmark.scaledIterations { source.sendNext(value) }
+        benchmark.stopMeasurement()
+        withExtendedLifetime(debounced) {}
+    }
+    // One switch to another inner subject, then one value from it.
+    Benchmark("switchAndSend.simple") { benchmark in
+        let inners = [Subject(0), Subject(0)]
+        let outer = Subject(inners[0])
+        outer.switchToLatest().subscribeNext { blackHole($0) }
+        benchmark.startMeasurement()
+        for value in benchmark.scaledIterations {
+            let inner = inners[value & 1]
+            outer.sendNext(inner)
+            inner.sendNext(value)
+        }
+    }
     // OpenCombine 0.14 has no combineLatest, so this scenario has no peer column.
     Benchmark("sync.simple") { benchmark in
         let a = Subject(0), b = Subject(0)

@@ -3,8 +3,8 @@
 //     swift package --allow-writing-to-directory Results benchmark --format markdown --path Results
 //     swift run BenchmarkTable Results/<export>.md > ../BENCHMARKS-tables.md
 //
-// Each scenario is a row, each implementation a column, and the ratios the targets in
-// ../shared/DESIGN.md name are computed here, from the one run — never typed by hand.
+// Each scenario is a row, each implementation a column, and the ratios that BENCHMARKS.md's cost
+// targets name are computed here, from the one run — never typed by hand.
 import Foundation
 
 /// One metric's median, in the export's unit.
@@ -91,7 +91,8 @@ line("### Time per operation (median)")
 line()
 line("| scenario | Subject | EventSubject | OpenCombine CurrentValueSubject | OpenCombine PassthroughSubject | floor: array loop | floor: locked array loop | Subject ÷ locked floor | OpenCombine ÷ Subject |")
 line("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-for scenario in ["send1", "send10", "send100", "send1000", "subscribeCancel", "map5", "combineLatest2", "sync"] {
+for scenario in ["send1", "send10", "send100", "send1000", "subscribeCancel", "map5", "combineLatest2", "sync",
+                 "debounceJoin", "switchAndSend"] {
     let cells = implementations.map { format(time(run, "\(scenario).\($0)")) }
     let ours = time(run, "\(scenario).simple")
     line("| \(scenario) | \(cells.joined(separator: " | ")) | \(ratio(ours, time(run, "\(scenario).floor-locked"))) | \(ratio(time(run, "\(scenario).opencombine"), ours)) |")
@@ -140,13 +141,13 @@ for burst in [1, 10, 1_000] {
 }
 line()
 
-// The targets of ../shared/DESIGN.md, checked against this run.
+// The cost targets, stated in BENCHMARKS.md and checked against this run.
 func within(_ a: Double?, _ b: Double?, _ limit: Double) -> Bool? {
     guard let a, let b, b > 0 else { return nil }
     return a / b <= limit
 }
 let floor1 = time(run, "send1.floor-locked")
-line("### Targets (DESIGN.md, \"Costs we hold ourselves to\")")
+line("### Targets (the cost targets above, checked against this run)")
 line()
 line("| target | measured | |")
 line("|---|---:|---|")
@@ -160,7 +161,8 @@ line("| send to 1: ≥ 1.7× faster than OpenCombine | \(ratio(send1Peer, send1O
 let send100Peer = time(run, "send100.opencombine"), send100Ours = time(run, "send100.simple")
 line("| send to 100: ≥ 4.5× faster than OpenCombine | \(ratio(send100Peer, send100Ours)) | \(verdict(within(send100Ours, send100Peer, 1 / 4.5))) |")
 let map5 = time(run, "map5.simple")
-line("| five maps: ≤ 6× the one-subscriber locked floor | \(ratio(map5, floor1)) | \(verdict(within(map5, floor1, 6))) |")
+let sixFloors = time(run, "map5.floor-locked")
+line("| five maps: ≤ 1.2× six chained locked floors | \(ratio(map5, sixFloors)) | \(verdict(within(map5, sixFloors, 1.2))) |")
 line("| five maps: OpenCombine's fused chain beside it | \(format(time(run, "map5.opencombine"))) (ours \(format(map5))) | report |")
 let churnOurs = time(run, "subscribeCancel.simple"), churnPeer = time(run, "subscribeCancel.opencombine")
 line("| subscribe + cancel: ≥ 5× faster than OpenCombine | \(ratio(churnPeer, churnOurs)) | \(verdict(within(churnOurs, churnPeer, 1 / 5))) |")

@@ -1,5 +1,5 @@
-// How a value an operator drops clears what is replayed downstream of it (DESIGN.md, delivery
-// guarantee 9): the target forgets, in order with its values, and tells what it feeds to forget.
+// How a value an operator drops clears what is replayed downstream of it (guarantee 9 in "Why
+// no monad layer"): the target forgets, in order with its values, and tells what it feeds to forget.
 extension SubjectBase {
     /// Forgets what this subject replays and makes the operators fed from it forget theirs, in
     /// order with its values (a `filter` that drops a value calls it on its target).
