@@ -82,8 +82,7 @@ let hopWaitMilliseconds = 100
         } else if schedules {
             subscription.cancel()  // the actor is gone: its values go with it
         }
-        let isElsewhere = isolation.map(ObjectIdentifier.init) != actorID
-        guard let ticket, isElsewhere, !subscription.isCancelledFlagSet else { return }
+        guard let ticket, isolation.map(ObjectIdentifier.init) != actorID else { return }  // not on the actor
         if !ticket.gate.wait(for: ticket.number, milliseconds: hopWaitMilliseconds) {
             backlog.locked { $0.stalled = $0.roomsMade == ticket.number }
         }

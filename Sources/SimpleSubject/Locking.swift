@@ -108,6 +108,7 @@ final class Gate: @unchecked Sendable {
         deadline.tv_sec += nanoseconds / 1_000_000_000
         deadline.tv_nsec = nanoseconds % 1_000_000_000
         pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
         while opened <= ticket {
             if limit == nil {
                 pthread_cond_wait(condition, mutex)
@@ -115,9 +116,7 @@ final class Gate: @unchecked Sendable {
                 break
             }
         }
-        let isOpen = opened > ticket
-        pthread_mutex_unlock(mutex)
-        return isOpen
+        return opened > ticket
     }
 
     /// Opens the next ticket.

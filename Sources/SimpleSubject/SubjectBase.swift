@@ -225,11 +225,15 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   whether anyone can still observe it (see `FeedLink`);
     /// - `primer`: what the operator's first call is when another call is delivering. The
     ///   result is then this ``Subject``'s value, which the operator makes its target's first
-    ///   value from, and its queued first call with that value only primes its state.
+    ///   value from, and its queued first call with that value only primes its state;
+    /// - `current`: the isolation the caller runs in, when an operator attaches from inside a
+    ///   delivery (a switch): its first call runs there, so a subscriber on that actor downstream
+    ///   is called at once, not through a hop.
     @inlinable
     @discardableResult
     final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, primer: Block? = nil,
-                      on isolation: (any Actor)? = nil, _ block: @escaping Block) -> Value? {
+                      on isolation: (any Actor)? = nil, runningIn current: (any Actor)? = nil,
+                      _ block: @escaping Block) -> Value? {
         let slot = Slot(subscription, block, feeding: link, on: isolation)
         // It joins at once, so every value remembered from now on reaches it. When another call
         // is delivering, that call makes its first call, with what is remembered now, before it
@@ -245,8 +249,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             return (state.memory, false)
         }
         guard !queued else { return primer == nil ? nil : first.latest }
-        callFirst(first, slot, block, in: isolation)
-        finishDelivering(in: isolation)
+        callFirst(first, slot, block, in: isolation ?? current)
+        finishDelivering(in: isolation ?? current)
         return nil
     }
 

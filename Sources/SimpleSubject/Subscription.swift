@@ -1,12 +1,9 @@
 import Synchronization
 
-/// What a subscription is attached to: the subject that removes it when it is cancelled.
-@usableFromInline protocol SubscriptionHost: GraphNode {
+/// What a subscription is attached to: the subject that removes it when it is cancelled (and
+/// draws it in `debugGraph`: see `DrawnSubject`).
+@usableFromInline protocol SubscriptionHost: DrawnSubject {
     func remove(_ subscription: Subscription)
-    /// Remembers an operator that feeds this subject, for `debugGraph`.
-    func addFeeder(_ feeder: any GraphNode)
-    /// The kind and what it remembers, on one line: how a subject that is another's value is shown.
-    var summary: String { get }
 }
 
 /// A live connection between a subject and one subscriber.

@@ -109,6 +109,21 @@ import Testing
         withExtendedLifetime(first) {}
     }
 
+    /// Guarantee 10: a value sent on the main actor reaches a main-actor subscriber at once — also
+    /// through a switch made there (its first value came through a hop, and every later value
+    /// queued behind it).
+    @MainActor @Test func aSwitchOnTheMainActorKeepsAMainActorSubscriberSynchronous() {
+        let inners = [Subject(0), Subject(10)]
+        let outer = Subject(inners[0])
+        var seen: [Int] = []
+        outer.switchToLatest().subscribeNext { seen.append($0) }
+        outer.sendNext(inners[1])
+        inners[1].sendNext(11)
+        outer.sendNext(inners[0])
+        inners[0].sendNext(1)
+        #expect(seen == [0, 10, 11, 0, 1])  // all before this line: nothing waited for a hop
+    }
+
     @Test func switchesAndInnerValuesFromFourThreads() {
         let outer = EventSubject<Subject<Int>>()
         let inners = (0..<8).map { Subject($0 * 1_000) }

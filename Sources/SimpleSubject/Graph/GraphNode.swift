@@ -9,6 +9,14 @@ import Synchronization
     func add(to graph: inout DebugGraph)
 }
 
+/// A subject, as `debugGraph` draws it.
+@usableFromInline protocol DrawnSubject: GraphNode {
+    /// Remembers an operator that feeds this subject, for `debugGraph`.
+    func addFeeder(_ feeder: any GraphNode)
+    /// The kind and what it remembers, on one line: how a subject that is another's value is shown.
+    var summary: String { get }
+}
+
 /// A graph node held weakly: how a subject knows the operators that feed it without keeping
 /// them alive.
 @usableFromInline struct WeakNode {

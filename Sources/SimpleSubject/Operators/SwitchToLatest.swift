@@ -17,7 +17,7 @@ extension Subject {
     ///
     /// - Returns: A replay subject of the newest inner subject's latest value.
     /// - Complexity: one subscribe and one cancel per switch; one extra send per inner value.
-    public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Inner>
+    @inlinable public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Inner>
     where Value: SubjectBase<Inner> {
         followLatest(into: ReplaySubject<Inner>(bufferSize: 1), file, line)
     }
@@ -25,7 +25,7 @@ extension Subject {
 
 extension EventSubject {
     /// The values of the newest inner subject sent from now on; see ``Subject/switchToLatest(file:line:)``.
-    public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Inner>
+    @inlinable public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Inner>
     where Value: SubjectBase<Inner> {
         followLatest(into: EventSubject<Inner>(), file, line)
     }
@@ -33,7 +33,7 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// The values of the newest inner subject; see ``Subject/switchToLatest(file:line:)``.
-    public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Inner>
+    @inlinable public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Inner>
     where Value: SubjectBase<Inner> {
         followLatest(into: ReplaySubject<Inner>(bufferSize: 1), file, line)
     }
@@ -42,7 +42,7 @@ extension ReplaySubject {
 extension SubjectBase {
     /// Feeds `target` from the newest inner subject: each value of this subject ends the
     /// subscription to the previous inner subject, then subscribes to the new one.
-    final func followLatest<Inner, Target: SubjectBase<Inner>>(
+    @inlinable final func followLatest<Inner, Target: SubjectBase<Inner>>(
         into target: Target, _ file: StaticString, _ line: UInt, name: StaticString = #function
     ) -> Target where Value: SubjectBase<Inner> {
         let followed = Followed()
@@ -51,7 +51,7 @@ extension SubjectBase {
         // `followed`, whose end is what ends the inner subscription.
         let feed = Feed(target, from: [self], name: name, file: file, line: line, drawnFeeding: target,
                         following: { [weak followed] in followed?.subject })
-        attach(feed.subscription, feeding: feed) { inner in
+        attach(feed.subscription, feeding: feed) { [unowned(unsafe) self] inner in  // called while self delivers
             feed.skip()  // passes nothing on itself; detaches if nobody can observe the target
             guard !feed.subscription.isCancelledFlagSet else { return }
             let subscription = Subscription(host: inner, file: file, line: line)
@@ -59,7 +59,7 @@ extension SubjectBase {
             if forgets {
                 feed.sourceForgot()  // nothing from the old inner is replayed after the switch
             }
-            inner.attach(subscription, feeding: feed) { [unowned(unsafe) inner] value in
+            inner.attach(subscription, feeding: feed, runningIn: self.deliveryIsolation) { [unowned(unsafe) inner] value in
                 feed.send(value, from: inner.deliveryIsolation)
             }
         }
@@ -70,11 +70,13 @@ extension SubjectBase {
 /// The inner subscription a `switchToLatest` follows now. Only the operator's subscriber on its
 /// outer subject holds it, so when that ends — cancelled, detached, or the outer subject
 /// released — it ends the inner subscription too, and the inner subject lets go of the operator.
-final class Followed: Sendable {
+@usableFromInline final class Followed: Sendable {
     private let current = Locked<Subscription?>(nil)
 
+    @usableFromInline init() {}
+
     /// Follows `next`; returns the subscription it replaces, to be cancelled after the lock.
-    func replace(with next: Subscription) -> Subscription? {
+    @usableFromInline func replace(with next: Subscription) -> Subscription? {
         current.locked { current in
             defer { current = next }
             return current
@@ -82,7 +84,7 @@ final class Followed: Sendable {
     }
 
     /// The inner subject followed now, for `debugGraph`.
-    var subject: (any SubscriptionHost)? {
+    @usableFromInline var subject: (any SubscriptionHost)? {
         current.locked { $0?.host }
     }
 
