@@ -36,8 +36,10 @@ let hopWaitMilliseconds = 100
 
     struct Backlog {
         var values: [Value] = []
-        /// How many times the drain has made room (delivered `hopLimit` values): a sender that
-        /// finds the backlog full waits for the next time.
+        /// How many of `values` the drain has taken: they go once it has taken them all.
+        var taken = 0
+        /// How many times the drain has made room (delivered a batch): a sender that finds the
+        /// backlog full waits for the next time.
         var roomsMade = 0
         var gate: Gate?
         /// A sender waited `hopWaitMilliseconds` in vain: the actor is busy with one long job (or
@@ -71,16 +73,12 @@ let hopWaitMilliseconds = 100
         let (schedules, ticket) = backlog.locked { backlog -> (Bool, (gate: Gate, number: Int)?) in
             backlog.values.append(value)
             let schedules = !isDraining.exchange(true, ordering: .acquiringAndReleasing)
-            guard backlog.values.count >= hopLimit, !backlog.stalled else { return (schedules, nil) }
+            guard backlog.values.count - backlog.taken >= hopLimit, !backlog.stalled else { return (schedules, nil) }
             backlog.gate = backlog.gate ?? Gate(opened: backlog.roomsMade)
             return (schedules, (backlog.gate!, backlog.roomsMade))
         }
-        if schedules, isMainActor {
-            Task { @MainActor in await self.drain(on: MainActor.shared) }  // straight to the main actor
-        } else if schedules, let actor {
-            Task { await self.drain(on: actor) }
-        } else if schedules {
-            subscription.cancel()  // the actor is gone: its values go with it
+        if schedules {
+            scheduleDrain()
         }
         guard let ticket, isolation.map(ObjectIdentifier.init) != actorID else { return }  // not on the actor
         if !ticket.gate.wait(for: ticket.number, milliseconds: hopWaitMilliseconds) {
@@ -88,35 +86,40 @@ let hopWaitMilliseconds = 100
         }
     }
 
-    /// Runs on the actor: delivers what is waiting, in order, until nothing is — `hopLimit` values
-    /// at a time, making room for their senders and letting the actor's other work in between.
-    private func drain(on actor: isolated any Actor) async {
-        var delivered = 0
-        while let values = takeBacklog() {
-            for value in values where !subscription.isCancelledFlagSet {
-                if delivered > 0 && delivered.isMultiple(of: hopLimit) {
-                    backlog.locked { backlog in
-                        backlog.roomsMade += 1
-                        backlog.stalled = false
-                        backlog.gate?.openNext()
-                    }
-                    await Task.yield()
-                }
-                delivered += 1
-                block(value)
-            }
+    /// Has the actor deliver the next batch in a job of its own: the main actor's goes straight
+    /// to it, not through the cooperative pool, which may be busy.
+    private func scheduleDrain() {
+        if isMainActor {
+            Task { @MainActor in self.drain(on: MainActor.shared) }
+        } else if let actor {
+            Task { await self.drain(on: actor) }
+        } else {
+            subscription.cancel()  // the actor is gone: its values go with it
         }
     }
 
-    /// Takes every waiting value; nil when none is waiting.
-    private func takeBacklog() -> [Value]? {
-        backlog.locked { backlog in
-            guard !backlog.values.isEmpty else {
-                isDraining.store(false, ordering: .releasing)
-                return nil
-            }
-            defer { backlog.values = [] }
-            return backlog.values
+    /// Runs on the actor: delivers up to `hopLimit` waiting values, in order, makes room for their
+    /// senders and leaves the rest to the next job, so that the actor's other work goes between.
+    private func drain(on actor: isolated any Actor) {
+        let values = backlog.locked { backlog in
+            let end = min(backlog.values.count, backlog.taken + hopLimit)
+            defer { backlog.taken = end }
+            return Array(backlog.values[backlog.taken..<end])  // a copy: senders append meanwhile
+        }
+        for value in values where !subscription.isCancelledFlagSet {
+            block(value)
+        }
+        let isDone = backlog.locked { backlog in
+            backlog.roomsMade += 1
+            backlog.stalled = false
+            backlog.gate?.openNext()
+            guard backlog.taken == backlog.values.count else { return false }
+            backlog = Backlog(roomsMade: backlog.roomsMade, gate: backlog.gate)
+            isDraining.store(false, ordering: .releasing)
+            return true
+        }
+        if !isDone {
+            scheduleDrain()
         }
     }
 }

@@ -64,6 +64,42 @@ import Testing
         #expect(screen.received == sent.load(ordering: .relaxed))  // none dropped
     }
 
+    /// The outside attack's F1: while the cooperative pool's threads are all busy, the main
+    /// actor itself is free — and its queue must still drain (it once yielded through the pool).
+    @MainActor @Test func aFloodToTheMainActorStaysBoundedWhileThePoolIsBusy() async {
+        let subject = EventSubject<Int>()
+        let screen = Screen()
+        let received = Atomic<Int>(0)  // counted by the subscriber itself, on the main actor
+        subject.subscribeNext {
+            screen.show($0)
+            received.add(1, ordering: .relaxed)
+        }
+        let sent = Atomic<Int>(0)
+        let largestBacklog = Atomic<Int>(0)
+        let flooder = Joinable {
+            for value in 1...600_000 {
+                subject.sendNext(sent.add(1, ordering: .relaxed).newValue)
+                if value.isMultiple(of: 64) {
+                    let backlog = sent.load(ordering: .relaxed) - received.load(ordering: .relaxed)
+                    largestBacklog.store(max(largestBacklog.load(ordering: .relaxed), backlog), ordering: .relaxed)
+                }
+            }
+        }
+        let end = ContinuousClock.now + .seconds(1)
+        let spinners = (0..<ProcessInfo.processInfo.activeProcessorCount).map { _ in
+            Task.detached { while ContinuousClock.now < end {} }  // every pool thread, busy for 1 s
+        }
+        while screen.received < 600_000 {
+            await Task.yield()  // the main actor stays free meanwhile
+        }
+        for spinner in spinners { await spinner.value }
+        await Task.detached { _ = flooder.join() }.value
+        if Self.checksTiming {
+            #expect(largestBacklog.load(ordering: .relaxed) < 32 * 1_024)
+        }
+        #expect(screen.received == 600_000)
+    }
+
     actor Counter {
         let received = Atomic<Int>(0)
         var work = 0
