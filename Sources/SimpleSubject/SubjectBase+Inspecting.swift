@@ -2,6 +2,21 @@ import Synchronization
 
 // What a subject tells about itself: not on the path of `sendNext` or `subscribeNext`.
 extension SubjectBase {
+    /// The newest value this subject remembers — a ``Subject``'s value, a ``ReplaySubject``'s
+    /// newest buffered one — for an operator that joins while it delivers.
+    var newestRemembered: Value? {
+        state.locked { state in
+            switch state.memory {
+            case .nothing:
+                nil
+            case .latest(let value):
+                value
+            case .recent(let values, _):
+                values.last
+            }
+        }
+    }
+
     /// The number of live subscriptions: not cancelled, and not tied to an owner that is gone.
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscribers.

@@ -68,4 +68,21 @@ import Testing
         #expect(calls.withLock { $0 } == [20, 30])
         #expect(made?.value == 30)
     }
+
+    /// The outside attack's F3: the same with a `ReplaySubject` as `other`, whose join is queued
+    /// behind the value being delivered too.
+    @Test(arguments: [1, 2])
+    func withLatestFromMadeInsideAReplaySubjectsDeliveryStartsFromTheValueDelivered(bufferSize: Int) {
+        let subject = Subject(0)
+        let other = ReplaySubject<Int>(bufferSize: bufferSize)
+        other.sendNext(100)
+        let pairs = Recorder<String>()
+        other.subscribeNext { value in
+            guard value == 200 else { return }
+            subject.withLatestFrom(other).subscribeNext { pairs.append("\($0.0),\($0.1)") }
+        }
+        other.sendNext(200)
+        subject.sendNext(1)
+        #expect(pairs.values == ["0,200", "1,200"])
+    }
 }

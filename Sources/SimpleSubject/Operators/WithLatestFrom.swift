@@ -40,7 +40,7 @@ extension SubjectBase {
         // delivery of `other`, its first call waits behind that value, so the value `other` had
         // when this joined is kept now — unless the delivering thread got a newer one there first.
         let made = other.attach(feed.parts[1], feeding: feed, primer: latest.set) { latest.set($0) }
-        if let made {
+        if let made = made ?? other.newestRemembered {  // a ReplaySubject's joins with its newest
             latest.setIfEmpty(made)
         }
         attach(feed.parts[0], feeding: feed) { [unowned(unsafe) self] value in
