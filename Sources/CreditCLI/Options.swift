@@ -145,15 +145,20 @@ private func integer(_ option: String, _ value: String, atLeast minimum: Int) th
     return number
 }
 
-/// `text` with control and format characters escaped, safe to quote in a message. Format
-/// characters (general category Cf: U+200B, U+202E, U+2066...U+2069, U+FEFF and others) are
-/// invisible, and the bidirectional ones reorder what follows them, so a quoted line could show
-/// something it does not say.
+/// `text` with everything that does not show as itself escaped, safe to quote in a one-line
+/// message: control and format characters (Cf: U+200B, U+202E, U+2066...U+2069, U+FEFF — invisible,
+/// and the bidirectional ones reorder what follows them), line and paragraph separators (U+2028,
+/// U+2029: many viewers break the line there), spaces other than U+0020 (a no-break space looks
+/// like a space and is not one), private-use and unassigned code points.
 func printable(_ text: String) -> String {
     String(text.unicodeScalars.flatMap { scalar in
         switch scalar.properties.generalCategory {
-        case .control, .format: Array(scalar.escaped(asASCII: true))
-        default: [Character(scalar)]
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+            Array(scalar.escaped(asASCII: true))
+        case .spaceSeparator where scalar != " ":
+            Array(scalar.escaped(asASCII: true))
+        default:
+            [Character(scalar)]
         }
     })
 }
