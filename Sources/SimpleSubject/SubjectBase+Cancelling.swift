@@ -10,16 +10,17 @@ extension SubjectBase {
     }
 
     @inlinable final func removeSlot(of subscription: Subscription) {
-        _ = state.locked { state -> Slot? in  // its closure's captures go after the lock is released
+        _ = state.locked { state -> (Slot?, ContiguousArray<Slot?>) in  // both go after the lock is released
             liveCount.subtract(1, ordering: .relaxed)
-            guard subscription.slotIndex >= 0 else { return nil }  // cancelled before it was attached
+            guard subscription.slotIndex >= 0 else { return (nil, []) }  // cancelled before it was attached
+            let read = phase.load(ordering: .acquiring) == .idle ? [] : state.slots  // as in `State.insert`
             let removed = state.slots[subscription.slotIndex]
             state.slots[subscription.slotIndex] = nil
             state.emptySlots += 1
             if state.emptySlots > 16 && state.emptySlots * 2 > state.slots.count {
                 state.compact()
             }
-            return removed
+            return (removed, read)
         }
     }
 }

@@ -171,12 +171,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
                        in isolation: (any Actor)?) {
         deliveryTag = tag
         deliveryIsolation = isolation
-        for index in subscribers.indices where subscribers[index]?.subscription.isCancelledFlagSet == false {
-            if subscribers[index]!.runsNow(in: isolation) {
-                subscribers[index]!.block(value)
-            } else {
-                subscribers[index]!.hop!.enqueue(value, from: isolation)
-            }
+        for index in subscribers.indices where subscribers[index] != nil {
+            call(subscribers[index]!.block, of: subscribers[index]!, with: value, in: isolation)
         }
     }
 
@@ -238,15 +234,15 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         // It joins at once, so every value remembered from now on reaches it. When another call
         // is delivering, that call makes its first call, with what is remembered now, before it
         // goes on to its next value.
-        let (first, queued) = state.locked { state -> (Memory, Bool) in
+        let (first, queued, _) = state.locked { state -> (Memory, Bool, ContiguousArray<Slot?>) in  // `_`: see `insert`
             liveCount.add(1, ordering: .relaxed)
-            state.insert(slot)
+            let read = state.insert(slot, whileRead: phase.load(ordering: .acquiring) != .idle)
             guard becomeDeliverer(&state) else {
                 let memory = state.memory
                 state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
-                return (memory, true)
+                return (memory, true, read)
             }
-            return (state.memory, false)
+            return (state.memory, false, read)
         }
         guard !queued else { return primer == nil ? nil : first.latest }
         callFirst(first, slot, block, in: isolation ?? current)
@@ -274,6 +270,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// Calls `block` with `value` unless the subscription has ended — or, for a subscriber whose
     /// actor this is not, hands the value to its hop.
     @inlinable
+    @inline(__always)
     final func call(_ block: Block, of slot: Slot, with value: Value, in isolation: (any Actor)?) {
         guard !slot.subscription.isCancelledFlagSet else { return }
         if slot.runsNow(in: isolation) {
@@ -307,9 +304,15 @@ extension SubjectBase.State {
         }
     }
 
-    @inlinable mutating func insert(_ slot: SubjectBase.Slot) {
+    /// Appends `slot`. While a delivery may be reading a copy of the list (`isRead`: the subject
+    /// is not idle), the append goes into a new copy, never into the one being read: that is what
+    /// the reference count already ensures, but ThreadSanitizer cannot see the runtime's atomic
+    /// reference counts, and without this it reports the delivery's reads as racing the append.
+    /// Returns what the caller must hold until the lock is released (so that it is freed after).
+    @inlinable mutating func insert(_ slot: SubjectBase.Slot, whileRead isRead: Bool) -> ContiguousArray<SubjectBase.Slot?> {
         slot.subscription.slotIndex = slots.count
-        slots.append(slot)
+        defer { slots.append(slot) }
+        return isRead ? slots : []  // held across the append, which then copies
     }
 }
 
