@@ -39,18 +39,44 @@ public struct LineReader {
     }
 
     private mutating func takeLine() -> Line {
-        defer { pending.removeAll(keepingCapacity: true); pendingIsTooLong = false }
+        defer {
+            pending.removeAll(keepingCapacity: true)
+            pendingIsTooLong = false
+        }
         count += 1
-        let text = String(decoding: pending, as: UTF8.self)
-        let shown = text.count > 60 ? String(text.prefix(60)) + "…" : text
-        let quoted = "\"\(printable(shown))\""
+        let text = String(validating: pending, as: UTF8.self)
+        let shown = text.map { $0.count > 60 ? printable(String($0.prefix(60))) + "…" : printable($0) }
+            ?? printable(bytes: pending.prefix(60)) + (pending.count > 60 ? "…" : "")
+        let quoted = "\"\(shown)\""
         if pendingIsTooLong {
             return Line(number: count, quoted: quoted,
                         command: .failure(ScriptError(message: "longer than \(maximumLineLength) bytes")))
         }
-        guard String(validating: pending, as: UTF8.self) != nil else {
+        guard let text else {
             return Line(number: count, quoted: quoted, command: .failure(ScriptError(message: "not valid UTF-8")))
         }
         return Line(number: count, quoted: quoted, command: parseScriptLine(text))
+    }
+}
+
+/// `bytes` as text safe to quote in a message: valid UTF-8 through `printable`, and each byte of
+/// an invalid sequence as `\x{FF}`, so that the message shows what was read (a decoder would
+/// show U+FFFD, the same for any bad byte).
+func printable(bytes: ArraySlice<UInt8>) -> String {
+    var parser = Unicode.UTF8.ForwardParser()
+    var input = bytes.makeIterator()
+    var offset = bytes.startIndex
+    var text = ""
+    while true {
+        switch parser.parseScalar(from: &input) {
+        case .valid(let encoded):
+            text += printable(String(Unicode.UTF8.decode(encoded)))
+            offset += encoded.count
+        case .error(let length):
+            text += bytes[offset..<offset + length].map { "\\x{\(String($0, radix: 16, uppercase: true))}" }.joined()
+            offset += length
+        case .emptyInput:
+            return text
+        }
     }
 }

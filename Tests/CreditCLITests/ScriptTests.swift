@@ -57,6 +57,7 @@ import Testing
         #expect(lines[0].command == .success(.add(nil)))
         #expect(lines[1].quoted == "\"foo\"")
         #expect(lines[2].command == .failure(ScriptError(message: "not valid UTF-8")))
+        #expect(lines[2].quoted == #""\x{FF}\x{FE}""#)  // the bytes read, not U+FFFD (outside attack F5)
         #expect(lines[3].command == .failure(ScriptError(message: "longer than 1024 bytes")))
         #expect(lines[3].quoted.count < 70)
         #expect(lines[4].command == .success(.set(5)))
