@@ -20,6 +20,8 @@ extension Subject where Value: Sendable {
     /// - Parameters:
     ///   - interval: The quiet period after the last value of a burst.
     ///   - clock: The clock that measures it; tests pass one they advance by hand.
+    ///   - file: Where `debounce` is written, for `debugGraph`.
+    ///   - line: Where `debounce` is written, for `debugGraph`.
     /// - Returns: A replay subject of the last value sent: new subscribers get it first.
     @inlinable public func debounce<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), file: StaticString = #fileID, line: UInt = #line
