@@ -11,9 +11,9 @@ let hopWaitMilliseconds = 100
 ///
 /// When the delivery runs on the subscriber's actor, the subject calls the closure itself, at
 /// once (`takesNow`). Otherwise it hands the value here (`enqueue`): values wait in order, and the
-/// first of a burst schedules one task on the actor that delivers all that have arrived by then,
-/// `hopLimit` at a time with the actor's other work in between. Senders from elsewhere wait while
-/// `hopLimit` values are waiting (bounded: see `hopWaitMilliseconds`).
+/// first of a burst schedules a job on the actor; each job delivers up to `hopLimit` of them and,
+/// if more wait, schedules the next, so that the actor's other work goes between. Senders from
+/// elsewhere wait while `hopLimit` values are waiting (bounded: see `hopWaitMilliseconds`).
 /// A value is never delivered after the subscription was cancelled on that actor, and once the
 /// actor is gone its values are dropped and the subscription ends.
 @usableFromInline final class Hop<Value>: @unchecked Sendable {
@@ -67,8 +67,8 @@ let hopWaitMilliseconds = 100
 
     /// Keeps `value` for the actor; the first of a burst schedules the task that delivers it. When
     /// `hopLimit` values are waiting, a sender from elsewhere waits until the drain makes room —
-    /// at most `hopWaitMilliseconds`, so that no wait can close a cycle or starve the actor it
-    /// waits for.
+    /// at most `hopWaitMilliseconds`, so that no wait can deadlock, even one in a cycle of waits
+    /// or one whose sender is the actor's own job.
     @usableFromInline func enqueue(_ value: Value, from isolation: (any Actor)?) {
         let (schedules, ticket) = backlog.locked { backlog -> (Bool, (gate: Gate, number: Int)?) in
             backlog.values.append(value)

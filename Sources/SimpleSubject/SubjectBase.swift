@@ -46,7 +46,8 @@ import Synchronization
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered 1,024 more — at most 100 ms: if the actor makes no room by
 ///    then (busy with one long job, or the sender is that job), senders queue without waiting
-///    until it does. No such wait closes a cycle or holds up the actor.
+///    until it does. So no such wait can deadlock; one known case holds the actor up to that
+///    long: a subscriber on it that sends back into the flooded subject when its queue is full.
 ///
 /// Each operator between a `sendNext` and a subscriber adds two stack frames (about 200 bytes
 /// in a release build), and releasing a chain releases it hop by hop: chains of tens of thousands
