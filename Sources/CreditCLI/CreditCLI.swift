@@ -1,6 +1,7 @@
 import StudentCredit
 
 /// Runs credit-cli with `arguments` (without the program name); returns the exit status.
+@MainActor
 public func runCreditCLI(arguments: [String]) -> Int32 {
     let environment = Terminal.environment()
     let invocation: Invocation
@@ -33,6 +34,7 @@ public func runCreditCLI(arguments: [String]) -> Int32 {
 }
 
 /// Reads keys until one quits; see ``KeyAction``.
+@MainActor
 private func runInteractive(_ options: Options, painter: Painter, cursorControl: Bool) -> Int32 {
     var session: InteractiveSession?
     let status = Terminal.inRawMode(fullScreen: cursorControl) {
@@ -55,6 +57,7 @@ private func finalLine(_ display: CreditDisplay, options: Options, painter: Pain
 
 /// Feeds the keys typed to `screen` until one quits (its status) or input ends (0), and redraws
 /// it all when the ``WakePipe`` says so (a resize, a return from a stop).
+@MainActor
 private func readKeys(into screen: InteractiveSession) -> Int32 {
     var decoder = KeyDecoder()
     var bytes = [UInt8](repeating: 0, count: 256)
@@ -82,6 +85,7 @@ private func readKeys(into screen: InteractiveSession) -> Int32 {
 
 /// Reads commands, one a line, until `quit` or end of input. Bad lines get a message on stderr
 /// and change nothing.
+@MainActor
 private func runScripted(_ options: Options, painter: Painter) -> Int32 {
     let session = ScriptSession(options: options, painter: painter) { Terminal.write($0 + "\n") }
     var reader = LineReader()

@@ -10,6 +10,10 @@ public func makeViewModel(_ options: Options) -> CreditViewModel {
 }
 
 /// Scripted mode without the I/O: feed it lines; it prints one line per change.
+///
+/// On the main actor, as a screen in an app is: its subscriber is then called at once, on the
+/// main thread, by every change the session makes.
+@MainActor
 public final class ScriptSession {
     /// The student and what its labels show.
     public let viewModel: CreditViewModel
@@ -67,6 +71,9 @@ public func keyAction(for byte: UInt8) -> KeyAction {
 
 /// Interactive mode without the I/O: feed it keys; it redraws through `write` only when the
 /// screen changes.
+///
+/// On the main actor, as a screen in an app is (see ``ScriptSession``).
+@MainActor
 public final class InteractiveSession {
     /// The student and what its labels show.
     public let viewModel: CreditViewModel

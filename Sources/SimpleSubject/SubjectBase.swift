@@ -131,8 +131,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///
     /// - Parameters:
     ///   - value: The value to send.
-    ///   - isolation: The caller's isolation. Leave the default: passing anything else tells the
-    ///     subject something untrue.
+    ///   - isolation: Where this call runs: the compiler lets only that actor, or `nil`, be passed.
+    ///     A `nil` from an actor only sends the value to that actor's subscribers through its
+    ///     queue instead of at once.
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     @inlinable
     @discardableResult
@@ -191,32 +192,35 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// credit.sendNext(5)                               // prints "credit: 5"
     /// ```
     ///
-    /// The block runs where it was made: made on an actor (a `@MainActor` screen), it only ever
-    /// runs on that actor — at once when the value is sent there, otherwise soon after, in order;
-    /// made outside any actor, it runs on the sending thread (see the type's Delivery rules).
+    /// The block runs where it was written: written on an actor (in a `@MainActor` method), it
+    /// only ever runs on that actor — at once when the value is sent there, otherwise soon after,
+    /// in order; written outside any actor, it runs on the sending thread (see the type's Delivery
+    /// rules). The compiler reads that isolation from the closure itself, so no caller can
+    /// misstate it, and checks that the closure may run there: it is `@Sendable`.
     /// Subscribing from inside a delivery, or while another thread delivers, is allowed: the first
     /// call then comes after the value being delivered, then every value queued behind it.
     ///
     /// - Parameters:
     ///   - file: Where the subscription is made, for `debugDescription`.
     ///   - line: Where the subscription is made, for `debugDescription`.
-    ///   - isolation: The caller's isolation, where `block` will run. Leave the default: passing
-    ///     anything else (`nil` from an actor) tells the subject something untrue, and the
-    ///     closure then runs where its isolation does not hold.
-    ///   - block: Called with each value.
+    ///   - isolation: Where this call runs, as for ``sendNext(_:isolation:)``: the first call
+    ///     is made at once when `block` is isolated there (a false `nil` only delays it to
+    ///     `block`'s actor).
+    ///   - block: Called with each value, where it was written.
     /// - Complexity: amortised O(1), plus the first values' delivery.
     @inlinable
     @discardableResult
     public final func subscribeNext(file: StaticString = #fileID, line: UInt = #line,
                                     isolation: isolated (any Actor)? = #isolation,
-                                    _ block: @escaping (Value) -> Void) -> Subscription {
+                                    @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Value) -> Void)
+    -> Subscription {
         let subscription = Subscription(host: self, file: file, line: line)
-        attach(subscription, on: isolation, block)
+        attach(subscription, on: block.isolation, runningIn: isolation, plainFunction(block))
         return subscription
     }
 
-    /// Adds a subscriber made in `isolation` and makes its first call. Operators (made in no
-    /// isolation: their closures run on the delivering thread) use it with a subscription they
+    /// Adds a subscriber whose block runs in `isolation` and makes its first call, from a caller
+    /// running in `current`. Operators (their closures run on the delivering thread) use it with a subscription they
     /// made first, so that their closure can refer to it, and pass:
     /// - `link`: what the operator feeds, told when this subject forgets its replay and asked
     ///   whether anyone can still observe it (see `FeedLink`);
@@ -225,7 +229,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   value from, and its queued first call with that value only primes its state;
     /// - `current`: the isolation the caller runs in, when an operator attaches from inside a
     ///   delivery (a switch): its first call runs there, so a subscriber on that actor downstream
-    ///   is called at once, not through a hop.
+    ///   is called at once, not through a hop (and a subscriber's first call runs now only there).
     @inlinable
     @discardableResult
     final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, primer: Block? = nil,
@@ -246,8 +250,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             return (state.memory, false, read)
         }
         guard !queued else { return primer == nil ? nil : first.latest }
-        callFirst(first, slot, block, in: isolation ?? current)
-        finishDelivering(in: isolation ?? current)
+        callFirst(first, slot, block, in: current)
+        finishDelivering(in: current)
         return nil
     }
 

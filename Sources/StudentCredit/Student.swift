@@ -24,7 +24,7 @@ public final class Student {
     /// The credit, which starts at 0; everything that shows it subscribes here.
     public let creditSubject = Subject(0)
     /// The satisfy block's verdict on the current credit (`false` until a block is set).
-    public private(set) var isSatisfyCredit = false
+    public var isSatisfyCredit: Bool { isSatisfy?(credit) ?? false }
     private var isSatisfy: (@Sendable (Int) -> Bool)?
 
     /// The current credit: ``creditSubject``'s value.
@@ -33,12 +33,7 @@ public final class Student {
     /// Creates a student named "" with credit 0, as the seed's `+create` does.
     public static func create() -> Student { Student() }
 
-    private init() {
-        // Re-evaluated on every change of the credit, also one sent to `creditSubject` directly.
-        creditSubject.subscribeNext(owner: self) { student, credit in
-            student.isSatisfyCredit = student.isSatisfy?(credit) ?? false
-        }
-    }
+    private init() {}
 
     /// Sets the name.
     @discardableResult public func name(_ name: String) -> Student { self.name = name; return self }
@@ -49,13 +44,12 @@ public final class Student {
     /// Sets the student number.
     @discardableResult public func studentNumber(_ number: Int) -> Student { self.number = number; return self }
 
-    /// Sets the rule for ``isSatisfyCredit`` and evaluates it at once; it is evaluated again
-    /// after every change of the credit, on the thread that delivers it, so it is `@Sendable`
-    /// (a plain rule such as `{ $0 >= 70 }`).
+    /// Sets the rule for ``isSatisfyCredit``, which applies it to the current credit each time it
+    /// is read — so it always agrees with ``credit``, whichever thread sent the credit. It is
+    /// `@Sendable`, so that any thread may read the verdict (a plain rule such as `{ $0 >= 70 }`).
     @discardableResult
     public func filterIsASatisfyCredit(_ isSatisfy: @escaping @Sendable (Int) -> Bool) -> Student {
         self.isSatisfy = isSatisfy
-        isSatisfyCredit = isSatisfy(credit)
         return self
     }
 

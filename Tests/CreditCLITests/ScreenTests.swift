@@ -2,7 +2,7 @@ import CreditCLI
 import StudentCredit
 import Testing
 
-@Suite struct ScreenTests {
+@MainActor @Suite struct ScreenTests {
     let plain = Painter(isOn: false)
 
     @Test(arguments: [("abc", 3), ("学分", 4), ("不合格", 6), ("ming 男", 7), ("", 0), ("é", 1)])

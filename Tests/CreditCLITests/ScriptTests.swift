@@ -2,7 +2,7 @@ import CreditCLI
 import StudentCredit
 import Testing
 
-@Suite struct ScriptCommandTests {
+@MainActor @Suite struct ScriptCommandTests {
     @Test(arguments: [
         ("add", ScriptCommand.add(nil)), ("", .add(nil)), ("   ", .add(nil)), ("add 20", .add(20)),
         ("add -5", .add(-5)), ("  add   7  ", .add(7)), ("add 5\r", .add(5)), ("set 0", .set(0)),

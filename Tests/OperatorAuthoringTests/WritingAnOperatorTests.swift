@@ -19,14 +19,24 @@ extension EventSubject where Value: Sendable {
     }
 }
 
+/// What a subscriber saw. Subscribers are `@Sendable` (the delivering thread calls them), so it
+/// lives behind a lock.
+final class Seen<Value: Sendable>: Sendable {
+    private let storage = Mutex<[Value]>([])
+
+    func append(_ value: Value) { storage.withLock { $0.append(value) } }
+
+    var values: [Value] { storage.withLock { $0 } }
+}
+
 @Suite struct WritingAnOperatorTests {
     @Test func aUserOperatorPassesOnWhatItsBodySends() {
         let taps = EventSubject<Int>()
         let pairs = taps.pairwise()
-        var seen: [String] = []
+        let seen = Seen<String>()
         pairs.subscribeNext { seen.append("\($0.0)→\($0.1)") }
         taps.sendNext(1).sendNext(2).sendNext(3)
-        #expect(seen == ["1→2", "2→3"])
+        #expect(seen.values == ["1→2", "2→3"])
     }
 
     @Test func aUserOperatorDetachesOnceNobodyCanObserveIt() {
@@ -58,30 +68,30 @@ extension EventSubject where Value: Sendable {
             value >= 70 ? downstream.send(value) : downstream.skip()
         }
         credit.sendNext(20)
-        var seen: [Int] = []
+        let seen = Seen<Int>()
         passed.subscribeNext { seen.append($0) }
-        #expect(seen.isEmpty)
+        #expect(seen.values.isEmpty)
     }
 
     @Test(arguments: [("12", [12]), ("x", []), ("7", [7])])
     func compactMapPassesOnlyWhatParses(text: String, expected: [Int]) {
         let field = Subject(text)
-        var seen: [Int] = []
+        let seen = Seen<Int>()
         field.compactMap { Int($0) }.subscribeNext { seen.append($0) }
-        #expect(seen == expected)
+        #expect(seen.values == expected)
     }
 
     @Test func compactMapOnEachKindFollowsItsSource() {
         let events = EventSubject<String>()
         let log = ReplaySubject<String>(bufferSize: 2)
-        var fromEvents: [Int] = [], fromLog: [Int] = []
+        let fromEvents = Seen<Int>(), fromLog = Seen<Int>()
         events.compactMap { Int($0) }.subscribeNext { fromEvents.append($0) }
         let parsedLog = log.compactMap { Int($0) }
         log.sendNext("1").sendNext("2")
         parsedLog.subscribeNext { fromLog.append($0) }
         events.sendNext("3")
         events.sendNext("no")
-        #expect(fromEvents == [3])
-        #expect(fromLog == [1, 2])
+        #expect(fromEvents.values == [3])
+        #expect(fromLog.values == [1, 2])
     }
 }

@@ -57,7 +57,7 @@ import Testing
 
     // Ownership and guarantee 7: a chain whose last operator drops values still detaches once
     // the object its subscriber is tied to is gone — no slot left behind per closed screen.
-    @Test func aChainEndingInAnOperatorThatDropsValuesDetachesOnceItsOwnerIsGone() {
+    @MainActor @Test func aChainEndingInAnOperatorThatDropsValuesDetachesOnceItsOwnerIsGone() {
         final class Label {
             var text = false
         }
@@ -73,7 +73,7 @@ import Testing
     }
 
     @Test func aDeadChainOfSeveralHopsDetachesAtTheSourcesNextSend() {
-        final class Owner {}
+        final class Owner: Sendable {}
         let credit = Subject(0)
         do {
             let owner = Owner()
@@ -84,7 +84,7 @@ import Testing
     }
 
     // Merge gives later values only, also when it is made inside a delivery of a source.
-    @Test func mergeMadeInsideADeliveryOfASourceSendsOnlyLaterValues() {
+    @MainActor @Test func mergeMadeInsideADeliveryOfASourceSendsOnlyLaterValues() {
         let source = Subject(0), other = Subject(100)
         let seen = Recorder<Int>()
         var merged: EventSubject<Int>?
@@ -99,7 +99,7 @@ import Testing
         #expect(seen.values == [20, 101])
     }
 
-    @Test func mergeMadeInsideADeliveryOfAReplaySubjectDoesNotReplayItsBuffer() {
+    @MainActor @Test func mergeMadeInsideADeliveryOfAReplaySubjectDoesNotReplayItsBuffer() {
         let log = ReplaySubject<Int>(bufferSize: 2)
         let seen = Recorder<Int>()
         var merged: EventSubject<Int>?
@@ -114,12 +114,12 @@ import Testing
 }
 
 /// The second outside attack: a dead chain where values stop short of its end.
-@Suite struct DeadChainTests {
-    final class Sink {
+@MainActor @Suite struct DeadChainTests {
+    @MainActor final class Sink {
         var value = 0
     }
 
-    static let chains: [(String, @Sendable (Subject<Int>, Sink) -> Void)] = [
+    nonisolated static let chains: [(String, @MainActor @Sendable (Subject<Int>, Sink) -> Void)] = [
         ("filter → map → assign", { source, sink in
             source.filter { _ in false }.map { $0 }.assign(to: \.value, on: sink)
         }),

@@ -111,10 +111,12 @@ import Testing
                 for value in 1...Self.rounds * 4 { subject.sendNext(value) }
             } else {
                 for _ in 0..<Self.rounds / 4 {
-                    var seen: [Int] = []  // only this subject's delivering thread touches it
+                    let seen = Shared<[Int]>([])
                     let subscription = subject.subscribeNext { value in
-                        if let last = seen.last, value <= last { violations.add(1, ordering: .relaxed) }
-                        seen.append(value)
+                        seen.modify { seen in
+                            if let last = seen.last, value <= last { violations.add(1, ordering: .relaxed) }
+                            seen.append(value)
+                        }
                     }
                     subscription.cancel()
                 }

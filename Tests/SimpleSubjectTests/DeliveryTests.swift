@@ -7,7 +7,7 @@ import Testing
 /// `ConcurrencyTests` too; these are the ones that a single thread can pin.
 @Suite struct DeliveryTests {
     // 1. Synchronous, in subscription order, on the sending thread.
-    @Test func subscribersRunSynchronouslyInSubscriptionOrderOnTheSendingThread() {
+    @MainActor @Test func subscribersRunSynchronouslyInSubscriptionOrderOnTheSendingThread() {
         let subject = EventSubject<Int>()
         var log: [String] = []
         let sender = currentThreadID()
@@ -54,7 +54,7 @@ import Testing
     }
 
     // 2. A new subscriber's first call comes before later values, also from inside a delivery.
-    @Test func aSubscriberAddedInsideADeliveryGetsItsFirstValueAfterTheCurrentOneAndBeforeLaterOnes() {
+    @MainActor @Test func aSubscriberAddedInsideADeliveryGetsItsFirstValueAfterTheCurrentOneAndBeforeLaterOnes() {
         let credit = Subject(0)
         var log: [String] = []
         var added = false
@@ -80,7 +80,7 @@ import Testing
     // One rule for every kind: a send made during a delivery takes effect when its turn comes,
     // and a subscriber made meanwhile is already there to get it — as a `Subject`'s subscriber
     // made there starts from the value being delivered and then gets the queued one.
-    @Test func anEventSubscriberAddedInsideADeliveryGetsTheValuesStillQueued() {
+    @MainActor @Test func anEventSubscriberAddedInsideADeliveryGetsTheValuesStillQueued() {
         let events = EventSubject<Int>()
         var inner: [Int] = []
         var added = false
@@ -96,7 +96,7 @@ import Testing
     }
 
     // 3. No reentrancy anomaly: later subscribers never see new-then-old.
-    @Test func aSendFromInsideASubscriberIsDeliveredAfterTheCurrentValueReachesEveryone() {
+    @MainActor @Test func aSendFromInsideASubscriberIsDeliveredAfterTheCurrentValueReachesEveryone() {
         let credit = Subject(0)
         var first: [Int] = []
         var second: [Int] = []
@@ -114,7 +114,7 @@ import Testing
         #expect(credit.value == 2)
     }
 
-    @Test func deepReentrantSendingDoesNotGrowTheStack() {
+    @MainActor @Test func deepReentrantSendingDoesNotGrowTheStack() {
         let counter = Subject(0)
         var last = 0
         counter.subscribeNext { value in
@@ -125,7 +125,7 @@ import Testing
     }
 
     // 5. Cancelled during a delivery: not called after cancel() returns.
-    @Test func aSubscriberCancelledByAnEarlierSubscriberIsNotCalledForTheCurrentValue() {
+    @MainActor @Test func aSubscriberCancelledByAnEarlierSubscriberIsNotCalledForTheCurrentValue() {
         let subject = EventSubject<Int>()
         var later: Subscription?
         var calls: [Int] = []
@@ -136,7 +136,7 @@ import Testing
         #expect(subject.subscriberCount == 1)
     }
 
-    @Test func aSubscriberThatCancelsItselfIsNotCalledAgain() {
+    @MainActor @Test func aSubscriberThatCancelsItselfIsNotCalledAgain() {
         let subject = EventSubject<Int>()
         var calls: [Int] = []
         var subscription: Subscription?
@@ -149,7 +149,7 @@ import Testing
         #expect(calls == [1])
     }
 
-    @Test func aSubscriberCancelledBeforeItsQueuedFirstCallIsNeverCalled() {
+    @MainActor @Test func aSubscriberCancelledBeforeItsQueuedFirstCallIsNeverCalled() {
         let credit = Subject(0)
         var innerCalls = 0
         var once = false
@@ -165,7 +165,7 @@ import Testing
     }
 
     // 6. No lock is held while user code runs.
-    @Test func aSubscriberCanUseEveryPartOfTheSubjectFromInsideADelivery() {
+    @MainActor @Test func aSubscriberCanUseEveryPartOfTheSubjectFromInsideADelivery() {
         let credit = Subject(0)
         var seen: [String] = []
         credit.subscribeNext { value in
@@ -181,7 +181,7 @@ import Testing
 
     @Test func anotherThreadCanUseTheSubjectWhileASubscriberRuns() {
         let credit = Subject(0)
-        var otherThreadFinished = false
+        let otherThreadFinished = Shared(false)
         credit.subscribeNext { value in
             guard value == 1 else { return }
             let other = Joinable {
@@ -190,14 +190,14 @@ import Testing
                 credit.subscribeNext { _ in }.cancel()
                 credit.sendNext(2)  // queued behind us
             }
-            otherThreadFinished = other.join()  // would deadlock if a lock were held
+            otherThreadFinished.value = other.join()  // would deadlock if a lock were held
         }
         credit.sendNext(1)
-        #expect(otherThreadFinished)
+        #expect(otherThreadFinished.value)
         #expect(credit.value == 2)
     }
 
-    @Test func aDeinitThatRunsWhenASubscriptionIsCancelledCanUseTheSubject() {
+    @MainActor @Test func aDeinitThatRunsWhenASubscriptionIsCancelledCanUseTheSubject() {
         let credit = Subject(0)
         final class UsesCreditOnDeinit {
             let credit: Subject<Int>

@@ -77,3 +77,18 @@ func eventually(within seconds: Double = 10, _ condition: () -> Bool) async -> B
     }
     return true
 }
+
+/// A value that subscribers (which are `@Sendable`) and the test share, under a lock.
+final class Shared<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: Value
+
+    init(_ value: Value) { storage = value }
+
+    var value: Value {
+        get { lock.withLock { storage } }
+        set { lock.withLock { storage = newValue } }
+    }
+
+    func modify<Result>(_ body: (inout Value) -> Result) -> Result { lock.withLock { body(&storage) } }
+}

@@ -175,24 +175,34 @@ import Testing
         #expect(calledOn.values == [senderThread])
     }
 
-    @Test func aSubscriberWhoseActorIsGoneHasItsValuesDroppedAndEnds() async {
-        actor Listener {
-            func listen(to subject: EventSubject<Int>) {
-                subject.subscribeNext { _ in }  // captures nothing: the actor may go away
+    // A closure isolated to an actor holds it (its isolation is part of the closure), so only
+    // `assign`, which keeps no closure of the caller's, can outlive the actor it writes on.
+    @Test func anAssignWhoseActorIsGoneHasItsValuesDroppedAndEnds() async {
+        final class Sink: Sendable {
+            let box = Mutex(0)
+            var value: Int {
+                get { box.withLock { $0 } }
+                set { box.withLock { $0 = newValue } }
             }
         }
-        let subject = EventSubject<Int>()
+        actor Listener {
+            func listen(to subject: EventSubject<Int>, into sink: Sink) {
+                subject.assign(to: \.value, on: sink)
+            }
+        }
+        let subject = EventSubject<Int>(), sink = Sink()
         weak var gone: Listener?
         do {
             let listener = Listener()
             gone = listener
-            await listener.listen(to: subject)
+            await listener.listen(to: subject, into: sink)
         }
         #expect(gone == nil)  // the subscription does not keep its actor alive
         #expect(subject.subscriberCount == 1)
         let sender = Joinable { subject.sendNext(1) }
         #expect(sender.join())
         #expect(subject.subscriberCount == 0)  // ended at the first value it could not deliver
+        #expect(sink.value == 0)
     }
 }
 

@@ -6,7 +6,7 @@ import Testing
 /// two values), a subscriber made at once records what it gets, 3, 4, 4, 5 are sent, a late
 /// subscriber records what it gets first, and then the source is released: a subscriber made
 /// after that gets what the late one got, and the source is freed.
-@Suite struct OperatorTableTests {
+@MainActor @Suite struct OperatorTableTests {
     enum Kind: String, Sendable {
         case subject, event, replay
     }

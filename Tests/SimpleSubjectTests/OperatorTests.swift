@@ -3,7 +3,7 @@ import Synchronization
 import Testing
 
 /// Derived values: what each operator sends, and what a new subscriber gets first.
-@Suite struct OperatorTests {
+@MainActor @Suite struct OperatorTests {
     @Test func mapFollowsItsSubjectAndStartsAtTheMappedCurrentValue() {
         let credit = Subject(3)
         let text = credit.map { "\($0) points" }

@@ -3,7 +3,7 @@ import Testing
 
 /// Who keeps what alive, and guarantee 7 of "Why no monad layer" (nothing leaks), proven with
 /// weak references.
-@Suite struct OwnershipTests {
+@MainActor @Suite struct OwnershipTests {
     @Test func aDiscardedSubscriptionKeepsWorkingForAsLongAsTheSubjectLives() {
         let credit = Subject(0)
         var seen: [Int] = []
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func anOwnerBoundSubscriptionGetsItsOwnerBackAndDoesNotRetainIt() {
-        final class Screen { var shown: [Int] = [] }
+        @MainActor final class Screen { var shown: [Int] = [] }
         let credit = Subject(0)
         var screen: Screen? = Screen()
         weak let weakScreen = screen
@@ -108,7 +108,7 @@ import Testing
     }
 
     @Test func aScreenThatBindsThroughOperatorsLeavesNothingBehindWhenItCloses() {
-        final class Screen {
+        @MainActor final class Screen {
             let bag = SubscriptionBag()
             var text = ""
             init(_ credit: Subject<Int>) {

@@ -1,7 +1,7 @@
 import SimpleSubject
 import Testing
 
-@Suite struct SubjectKindTests {
+@MainActor @Suite struct SubjectKindTests {
     @Test func aSubjectDeliversItsCurrentValueAtOnceThenEveryLaterOne() {
         let credit = Subject(0)
         let seen = record(credit)

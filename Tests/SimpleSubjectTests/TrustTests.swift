@@ -58,7 +58,7 @@ import Testing
     }
 
     // Guarantee 9: an operator made inside a delivery of its source sends its first value once.
-    @Test func operatorsMadeInsideADeliveryOfTheirSourceSendTheirFirstValueOnce() {
+    @MainActor @Test func operatorsMadeInsideADeliveryOfTheirSourceSendTheirFirstValueOnce() {
         let source = Subject(0)
         var mapped: [Int] = [], deduplicated: [Int] = [], scanned: [Int] = [], combined: [Int] = []
         var derived: [Any] = []  // keeps the operators' results alive, as a screen would
@@ -206,7 +206,7 @@ import Testing
     }
 
     // Guarantee 9: a value that `filter` drops clears what operators downstream of it replay.
-    @Test func aValueAFilterDropsClearsWhatOperatorsDownstreamReplay() {
+    @MainActor @Test func aValueAFilterDropsClearsWhatOperatorsDownstreamReplay() {
         let credit = Subject(80)
         let message = credit.filter { $0 >= 70 }.map { "passed with \($0)" }
         credit.sendNext(20)
@@ -217,7 +217,7 @@ import Testing
         #expect(seen == ["passed with 90"])
     }
 
-    @Test func aClearedRemoveDuplicatesPassesTheSameValueAgain() {
+    @MainActor @Test func aClearedRemoveDuplicatesPassesTheSameValueAgain() {
         let credit = Subject(80)
         let passed = credit.filter { $0 >= 70 }.removeDuplicates()
         credit.sendNext(20)
@@ -363,7 +363,7 @@ import Testing
     }
 
     // Guarantee 9: `ReplaySubject` allocates as values arrive, never `bufferSize` up front.
-    @Test(arguments: [1 << 32, Int.max])
+    @MainActor @Test(arguments: [1 << 32, Int.max])
     func aHugeReplayBufferSizeAllocatesOnlyWhatArrives(bufferSize: Int) {
         let log = ReplaySubject<Int>(bufferSize: bufferSize)
         log.sendNext(1).sendNext(2).sendNext(3)
@@ -379,18 +379,17 @@ import Testing
         onThreads(4) { thread in
             for round in 0..<2_000 {
                 let cancelled = Atomic<Bool>(false)
-                var victim: Subscription?
-                let lock = NSLock()
+                let victim = Shared<Subscription?>(nil)
                 // The canceller runs on whichever thread delivers, before the victim in the list.
                 let canceller = subject.subscribeNext { _ in
-                    guard let made = lock.withLock({ victim }) else { return }
+                    guard let made = victim.value else { return }
                     made.cancel()
                     cancelled.store(true, ordering: .releasing)
                 }
                 let made = subject.subscribeNext { _ in
                     if cancelled.load(ordering: .acquiring) { calledAfterCancel.add(1, ordering: .relaxed) }
                 }
-                lock.withLock { victim = made }
+                victim.value = made
                 subject.sendNext(thread * 10_000 + round)
                 canceller.cancel()
                 made.cancel()
@@ -400,7 +399,7 @@ import Testing
     }
 
     // Issue 10 item 9: long chains work; release is not recursive per hop beyond the stack.
-    @Test func aChainOfAThousandMapsDeliversAndIsFreed() {
+    @MainActor @Test func aChainOfAThousandMapsDeliversAndIsFreed() {
         weak var last: Subject<Int>?
         do {
             let source = Subject(0)

@@ -2,7 +2,7 @@ import SimpleSubject
 import Testing
 
 /// `withLatestFrom` and `zip`: what they send, in order, and that they detach once unobserved.
-@Suite struct TwoSourceOperatorTests {
+@MainActor @Suite struct TwoSourceOperatorTests {
     @Test func withLatestFromPairsEachValueWithTheOthersLatest() {
         let taps = EventSubject<Int>()
         let name = Subject("ming")

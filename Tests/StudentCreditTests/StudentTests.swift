@@ -3,7 +3,7 @@ import StudentCredit
 import Synchronization
 import Testing
 
-@Suite struct StudentTests {
+@MainActor @Suite struct StudentTests {
     @Test func aStudentIsBuiltInOneChain() {
         let student = Student.create().name("ming").gender(.male).studentNumber(345)
         #expect(student.name == "ming")

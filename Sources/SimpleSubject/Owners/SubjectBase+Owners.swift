@@ -1,0 +1,60 @@
+// Subscribers tied to an object: they end when it is gone.
+extension SubjectBase {
+    /// Calls `block` with `owner` and every value, for as long as `owner` lives.
+    ///
+    /// The subject holds `owner` weakly — no `[weak self]` needed — and the subscription ends
+    /// once `owner` is gone, no later than the next send.
+    ///
+    /// ```swift
+    /// credit.subscribeNext(owner: self) { screen, credit in screen.show(credit) }
+    /// ```
+    ///
+    /// The block runs where it was written, as ``subscribeNext(file:line:isolation:_:)``'s does.
+    /// `owner` is handed to it there, so it is `Sendable`: a `@MainActor` class, an actor, or a
+    /// class made thread-safe.
+    @discardableResult
+    public final func subscribeNext<Owner: AnyObject & Sendable>(
+        owner: Owner, file: StaticString = #fileID, line: UInt = #line, isolation: isolated (any Actor)? = #isolation,
+        @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
+    ) -> Subscription {
+        let subscription = Subscription(host: self, owner: owner, file: file, line: line)
+        let call = plainFunction(block)
+        attach(subscription, on: block.isolation, runningIn: isolation) { value in
+            guard let owner = subscription.owner else {
+                subscription.cancel()
+                return
+            }
+            call(unsafeDowncast(owner, to: Owner.self), value)
+        }
+        return subscription
+    }
+
+    /// Writes every value into `object`'s property at `keyPath` — the MVVM binding — for as long
+    /// as `object` lives.
+    ///
+    /// `object` is held weakly (Combine's `assign(to:on:)` retains it, and leaks).
+    ///
+    /// ```swift
+    /// viewModel.creditText.assign(to: \.text, on: creditLabel)
+    /// ```
+    ///
+    /// It writes on the actor it is called from — at once when a value is sent there, otherwise
+    /// soon after, in order — so `object` and its property need not be `Sendable`, and the
+    /// compiler checks where it is called: from an actor only (outside any actor, use
+    /// ``subscribeNext(owner:file:line:isolation:_:)`` with a `Sendable` owner).
+    @discardableResult
+    public final func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root,
+                                              file: StaticString = #fileID, line: UInt = #line,
+                                              isolation: isolated any Actor = #isolation) -> Subscription {
+        let subscription = Subscription(host: self, owner: object, file: file, line: line)
+        // Called only on `isolation`, where `object` and `keyPath` live (see IsolatedBlock.swift).
+        attach(subscription, on: isolation, runningIn: isolation) { value in
+            guard let object = subscription.owner else {
+                subscription.cancel()
+                return
+            }
+            unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = value
+        }
+        return subscription
+    }
+}
