@@ -11,6 +11,7 @@ typecheck() { swiftc -typecheck -swift-version 6 -I "$modules" "$1" 2>&1; }
 control=$(mktemp -d)/Control.swift
 cat > "$control" <<'SWIFT'
 import SimpleSubject
+import Synchronization
 @MainActor final class Screen {
     var text = ""
     func bind(_ credit: Subject<Int>) {
@@ -22,6 +23,23 @@ func settle(_ query: EventSubject<String>) -> EventSubject<String> {
 }
 func sendFromAnotherTask(_ credit: Subject<Int>) {
     Task.detached { credit.sendNext(5) }
+}
+@MainActor final class Label {  // the siblings' correct forms
+    var text = ""
+    func bind(_ name: Subject<String>) {
+        name.assign(to: \.text, on: self)
+        name.subscribeNext(owner: self) { label, name in label.text = name }
+        name.subscribeNext(isolation: nil) { self.text = $0 }  // still runs on the main actor
+    }
+}
+enum Binder {
+    static func bind(_ credit: Subject<Int>, _ show: @escaping @MainActor @Sendable (Int) -> Void) {
+        credit.subscribeNext(show)
+    }
+}
+final class Count: Sendable { let value = Atomic(0) }
+func countOutsideAnyActor(_ credit: Subject<Int>, _ count: Count) {
+    credit.subscribeNext { _ in count.value.add(1, ordering: .relaxed) }
 }
 SWIFT
 if ! output=$(typecheck "$control"); then
