@@ -24,15 +24,24 @@
 // "the representation the plain call relies on" fails if that changes.
 
 /// `block` as a plain function, to be called only where `block.isolation` holds (see above).
+///
+/// What is cast is a struct holding the function, not the function: `unsafeBitCast` is generic,
+/// and a function passed to it is reabstracted by a thunk on the way in and another on the way
+/// out, two more stack frames in every call. A generic struct stores its function with the
+/// abstraction its declaration spells, the same in both structs, so nothing is converted.
 @inlinable
 @inline(__always)
 func plainFunction<Value>(_ block: @escaping @Sendable @isolated(any) (Value) -> Void) -> (Value) -> Void {
-    unsafeBitCast(block, to: ((Value) -> Void).self)
+    unsafeBitCast(IsolatedFunction(block), to: PlainFunction<Value>.self).call
 }
 
-/// `block` as a plain function, to be called only where `block.isolation` holds (see above).
-@inlinable
-@inline(__always)
-func plainFunction<Owner, Value>(_ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void) -> (Owner, Value) -> Void {
-    unsafeBitCast(block, to: ((Owner, Value) -> Void).self)
+/// A subscriber's closure as it is given.
+@usableFromInline struct IsolatedFunction<Value> {
+    @usableFromInline let call: @Sendable @isolated(any) (Value) -> Void
+    @inlinable init(_ call: @escaping @Sendable @isolated(any) (Value) -> Void) { self.call = call }
+}
+
+/// A subscriber's closure as it is kept.
+@usableFromInline struct PlainFunction<Value> {
+    @usableFromInline let call: (Value) -> Void
 }

@@ -18,7 +18,8 @@ extension SubjectBase {
         @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
     ) -> Subscription {
         let subscription = Subscription(host: self, owner: owner, file: file, line: line)
-        let call = plainFunction(block)
+        // Called only where `block.isolation` holds; see IsolatedBlock.swift.
+        let call = unsafeBitCast(IsolatedPairFunction(call: block), to: PlainPairFunction<Owner, Value>.self).call
         attach(subscription, on: block.isolation, runningIn: isolation) { value in
             guard let owner = subscription.owner else {
                 subscription.cancel()
@@ -57,4 +58,13 @@ extension SubjectBase {
         }
         return subscription
     }
+}
+
+/// An owner's subscriber's closure as it is given, and as it is kept (see IsolatedBlock.swift).
+struct IsolatedPairFunction<Owner, Value> {
+    let call: @Sendable @isolated(any) (Owner, Value) -> Void
+}
+
+struct PlainPairFunction<Owner, Value> {
+    let call: (Owner, Value) -> Void
 }
