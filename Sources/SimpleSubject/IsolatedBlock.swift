@@ -1,27 +1,38 @@
 // How a subscriber's closure, which knows its own isolation, is kept and called.
 //
-// Every subscribing call takes its closure as `@Sendable @isolated(any)`, with
-// `@_inheritActorContext`: the compiler fixes the closure's isolation where it is written — a
-// closure in a `@MainActor` method is `@MainActor` — and `block.isolation` reads it (SE-0431).
-// The library keeps that isolation for the subscriber, and keeps the closure as a plain function,
-// which it calls only where that isolation holds:
+// Every subscribing call takes its closure as `@_inheritActorContext @Sendable @isolated(any)`.
+// - `@_inheritActorContext`: the type checker does not treat such a closure as `@Sendable` when
+//   it infers the closure's isolation (`isSendableClosure(_:forActorIsolation:)` in
+//   lib/Sema/TypeCheckConcurrency.cpp), so the closure takes the isolation of the code it is
+//   written in: a global actor's always, an actor instance's when it uses the actor — the rule
+//   `Task {}` follows. (docs/ReferenceGuides/UnderscoredAttributes.md says the attribute does
+//   nothing for synchronous closures, because they cannot hop before they run; an
+//   `@isolated(any)` one can be hopped to, by its caller.)
+// - `@isolated(any)` (SE-0431): the function value carries that isolation, and
+//   `block.isolation` reads it. It is fixed where the closure is written: no caller can misstate it.
+// - `@Sendable`: a nonisolated closure may be called from any thread.
+// IsolationTests pin all three: main-actor subscribers assert that they run on the main actor.
+//
+// The library keeps that isolation for the subscriber (Slot, Hop) and the closure as a plain
+// function, which it calls only where the isolation holds:
 // - at once, when the delivery runs on that actor: the sender's `isolation` is an `isolated`
 //   parameter, so the compiler has checked that the sender runs there;
 // - in a job isolated to that actor (`Hop.drain(on:)`), otherwise;
 // - anywhere, when `block.isolation` is nil: the closure is then nonisolated and `@Sendable`.
-// That is exactly what the language's own call, `await block(value)`, does: SE-0431 has the
-// caller, not the callee, switch to the function's isolation — SILGen emits
-// `function_extract_isolation`, a `hop_to_executor` to it and an ordinary `apply` — and a
-// synchronous isolated body does not check where it runs. The plain call only skips the switch,
-// where we are already on the right actor, without an `await` and without a task.
+// That is what the language's own call, `await block(value)`, does: SE-0431 has the caller, not
+// the callee, switch to the function's isolation (SILGen: `function_extract_isolation`, a
+// `hop_to_executor` to it, then an ordinary `apply`), and a synchronous isolated body does not
+// check where it runs. The plain call only leaves out the switch where we are already on the
+// actor: no `await`, no task, no extra frame.
 //
-// The bit-cast is sound because the two types have one representation: an `@isolated(any)`
-// function is an ordinary thick function (invocation pointer and context), whose isolation is
-// stored in its context (IRGen: `emitExtractFunctionIsolation` in lib/IRGen/GenFunc.cpp reads it
-// at a fixed offset of the context), and it is called with the same convention as the plain
-// type. Swift 6.3 itself lowers the conversion between them to a no-op `convert_function` (the
-// `ConversionFromIsolatedAnyToSynchronous` diagnostic, a warning there). IsolationTests'
-// "the representation the plain call relies on" fails if that changes.
+// The bit-cast is sound because both types have one representation: an `@isolated(any)` function
+// is an ordinary thick function (invocation pointer and context) whose isolation is stored in its
+// context — lib/IRGen/GenFunc.cpp, `emitExtractFunctionIsolation`, loads it "at a known offset
+// within a closure object" — and it is called with the plain type's convention. Swift forbids
+// the conversion in source for where the result may be called (off the function's actor:
+// userdocs/diagnostics/conversion-from-isolated-any-to-synchronous.md), not for its bits; in
+// 6.3 it is a warning and lowers to a no-op `convert_function`. IsolationTests' "the
+// representation the plain call relies on" fails if that changes.
 
 /// `block` as a plain function, to be called only where `block.isolation` holds (see above).
 ///
