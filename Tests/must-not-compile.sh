@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --target SimpleSubject >/dev/null
 modules="$(swift build --show-bin-path)/Modules"
-typecheck() { swiftc -typecheck -swift-version 6 -I "$modules" "$1" 2>&1; }
+typecheck() { swiftc -emit-sil -o /dev/null -swift-version 6 -I "$modules" "$1" 2>&1; }  # SIL: region checks run there
 
 control=$(mktemp -d)/Control.swift
 cat > "$control" <<'SWIFT'

@@ -180,45 +180,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     // MARK: - Subscribing
 
-    /// Calls `block` with every value sent from now on — after the values a new subscriber of
-    /// this kind gets first (a ``Subject``'s current value, a ``ReplaySubject``'s buffer).
-    ///
-    /// Discard the result and the subscription lasts as long as the subject; keep it to
-    /// ``Subscription/cancel()`` it, or ``Subscription/store(in:)`` a bag.
-    ///
-    /// ```swift
-    /// let credit = Subject(0)
-    /// credit.subscribeNext { print("credit:", $0) }   // prints "credit: 0" at once
-    /// credit.sendNext(5)                               // prints "credit: 5"
-    /// ```
-    ///
-    /// The block runs where it was written: written on an actor (in a `@MainActor` method), it
-    /// only ever runs on that actor — at once when the value is sent there, otherwise soon after,
-    /// in order; written outside any actor, it runs on the sending thread (see the type's Delivery
-    /// rules). The compiler reads that isolation from the closure itself, so no caller can
-    /// misstate it, and checks that the closure may run there: it is `@Sendable`.
-    /// Subscribing from inside a delivery, or while another thread delivers, is allowed: the first
-    /// call then comes after the value being delivered, then every value queued behind it.
-    ///
-    /// - Parameters:
-    ///   - file: Where the subscription is made, for `debugDescription`.
-    ///   - line: Where the subscription is made, for `debugDescription`.
-    ///   - isolation: Where this call runs, as for ``sendNext(_:isolation:)``: the first call
-    ///     is made at once when `block` is isolated there (a false `nil` only delays it to
-    ///     `block`'s actor).
-    ///   - block: Called with each value, where it was written.
-    /// - Complexity: amortised O(1), plus the first values' delivery.
-    @inlinable
-    @discardableResult
-    public final func subscribeNext(file: StaticString = #fileID, line: UInt = #line,
-                                    isolation: isolated (any Actor)? = #isolation,
-                                    @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Value) -> Void)
-    -> Subscription {
-        let subscription = Subscription(host: self, file: file, line: line)
-        attach(subscription, on: block.isolation, runningIn: isolation, plainFunction(block))
-        return subscription
-    }
-
     /// Adds a subscriber whose block runs in `isolation` and makes its first call, from a caller
     /// running in `current`. Operators (their closures run on the delivering thread) use it with a subscription they
     /// made first, so that their closure can refer to it, and pass:
@@ -283,6 +244,54 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         } else {
             slot.hop!.enqueue(value, from: isolation)
         }
+    }
+}
+
+// Subscribing, for the values that may cross threads (most of them); for the others, see
+// NonSendableValues.swift.
+extension SubjectBase where Value: Sendable {
+    /// Calls `block` with every value sent from now on — after the values a new subscriber of
+    /// this kind gets first (a ``Subject``'s current value, a ``ReplaySubject``'s buffer).
+    ///
+    /// Discard the result and the subscription lasts as long as the subject; keep it to
+    /// ``Subscription/cancel()`` it, or ``Subscription/store(in:)`` a bag.
+    ///
+    /// ```swift
+    /// let credit = Subject(0)
+    /// credit.subscribeNext { print("credit:", $0) }   // prints "credit: 0" at once
+    /// credit.sendNext(5)                               // prints "credit: 5"
+    /// ```
+    ///
+    /// The block runs where it was written: written on an actor (in a `@MainActor` method), it
+    /// only ever runs on that actor — at once when the value is sent there, otherwise soon after,
+    /// in order; written outside any actor, it runs on the sending thread (see the type's Delivery
+    /// rules). The compiler reads that isolation from the closure itself, so no caller can
+    /// misstate it, and checks that the closure may run there: it is `@Sendable`.
+    /// Subscribing from inside a delivery, or while another thread delivers, is allowed: the first
+    /// call then comes after the value being delivered, then every value queued behind it.
+    ///
+    /// For values that are not `Sendable`, which cannot go to another actor, a block written on an
+    /// actor must be subscribed from that actor, where the subject then lives (the compiler keeps
+    /// it there); subscribed from elsewhere — a plain helper, generic code over values not known
+    /// to be `Sendable` — it stops the program with a message saying so.
+    ///
+    /// - Parameters:
+    ///   - file: Where the subscription is made, for `debugDescription`.
+    ///   - line: Where the subscription is made, for `debugDescription`.
+    ///   - isolation: Where this call runs, as for ``sendNext(_:isolation:)``: the first call
+    ///     is made at once when `block` is isolated there (a false `nil` only delays it to
+    ///     `block`'s actor).
+    ///   - block: Called with each value, where it was written.
+    /// - Complexity: amortised O(1), plus the first values' delivery.
+    @inlinable
+    @discardableResult
+    public final func subscribeNext(file: StaticString = #fileID, line: UInt = #line,
+                                    isolation: isolated (any Actor)? = #isolation,
+                                    @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Value) -> Void)
+    -> Subscription {
+        let subscription = Subscription(host: self, file: file, line: line)
+        attach(subscription, on: block.isolation, runningIn: isolation, plainFunction(block))
+        return subscription
     }
 }
 

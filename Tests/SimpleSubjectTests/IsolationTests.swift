@@ -250,6 +250,39 @@ import Testing
         #expect(screen.status == "1 a 2.5 40")
     }
 
+    // Values that are not Sendable stay on one actor: a subject of them with a main-actor
+    // subscriber made on the main actor lives there, and works as any subject does.
+    @MainActor @Test func aSubjectOfNonSendableValuesServesAMainActorSubscriberMadeThere() async {
+        final class Draft { var text = "" }
+        let subject = Subject(Draft())
+        var seen: [String] = []
+        subject.subscribeNext { draft in
+            MainActor.assertIsolated()
+            seen.append(draft.text)
+        }
+        let next = Draft()
+        next.text = "ming"
+        subject.sendNext(next)
+        #expect(seen == ["", "ming"])  // at once: sent on the subscriber's actor
+        let last = Draft()
+        last.text = "hong"
+        subject.value = last  // a send from outside any actor: through the main actor's queue
+        while seen.count < 3 { await Task.yield() }
+        #expect(seen == ["", "ming", "hong"])
+    }
+
+    // ... and made anywhere else (a helper outside any actor), it stops the program: its values
+    // could otherwise reach the main actor from another thread (a TSan-reported race before).
+    @Test func aMainActorSubscriberToNonSendableValuesMadeOffTheMainActorStopsTheProgram() async {
+        await #expect(processExitsWith: .failure) {
+            final class Draft { var text = "" }
+            func watch(_ subject: Subject<Draft>, _ show: @escaping @MainActor @Sendable (Draft) -> Void) {
+                subject.subscribeNext(show)
+            }
+            watch(Subject(Draft())) { _ in }
+        }
+    }
+
     // A closure isolated to an actor holds it (its isolation is part of the closure), so only
     // `assign`, which keeps no closure of the caller's, can outlive the actor it writes on.
     @Test func anAssignWhoseActorIsGoneHasItsValuesDroppedAndEnds() async {

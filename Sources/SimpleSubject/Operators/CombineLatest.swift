@@ -8,7 +8,7 @@
 ///
 /// Sends from two threads at once are put in one order, and each pair is read when its turn
 /// comes, so the last value is always the latest pair (two changes at once may send it twice).
-public func combineLatest<A, B>(_ a: Subject<A>, _ b: Subject<B>,
+public func combineLatest<A: Sendable, B: Sendable>(_ a: Subject<A>, _ b: Subject<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B)> {
     let target = Subject<(A, B)>(awaitingFirstValue: ())
     let (latestA, latestB, madeA, madeB) = feedLatest(of: a, b, into: target, file, line)
@@ -20,7 +20,7 @@ public func combineLatest<A, B>(_ a: Subject<A>, _ b: Subject<B>,
 
 /// An event subject that sends the latest values of `a` and `b` together, whenever either sends
 /// and both have sent at least once.
-public func combineLatest<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
+public func combineLatest<A: Sendable, B: Sendable>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
     let target = EventSubject<(A, B)>()
     feedLatest(of: a, b, into: target, file, line)
@@ -44,7 +44,7 @@ private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into ta
 }
 
 /// A subject of the latest values of `a`, `b` and `c` together.
-public func combineLatest<A, B, C>(_ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>,
+public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(_ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>,
                                    file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B, C)> {
     combineLatest(combineLatest(a, b, file: file, line: line), c, file: file, line: line)
         .map(file: file, line: line) { ($0.0, $0.1, $1) }
@@ -52,7 +52,7 @@ public func combineLatest<A, B, C>(_ a: Subject<A>, _ b: Subject<B>, _ c: Subjec
 
 /// An event subject that sends the latest values of `a`, `b` and `c` together, whenever one
 /// sends and all have sent at least once.
-public func combineLatest<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>,
+public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>,
                                    file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B, C)> {
     combineLatest(combineLatest(a, b, file: file, line: line), c, file: file, line: line)
         .map(file: file, line: line) { ($0.0, $0.1, $1) }

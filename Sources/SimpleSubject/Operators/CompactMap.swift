@@ -9,7 +9,7 @@ extension Subject {
     /// ```
     ///
     /// - Complexity: one call of `transform` and at most one extra send per value.
-    public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
+    public func compactMap<Result: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> ReplaySubject<Result> {
         derived(ReplaySubject<Result>(bufferSize: 1), file, line, compacting(transform))
     }
@@ -19,7 +19,7 @@ extension EventSubject {
     /// An event subject of the non-`nil` results of `transform` on the values sent from now on.
     ///
     /// - Complexity: one call of `transform` and at most one extra send per value.
-    public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
+    public func compactMap<Result: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> EventSubject<Result> {
         derived(EventSubject<Result>(), file, line, compacting(transform))
     }
@@ -30,7 +30,7 @@ extension ReplaySubject {
     /// `nil` result clears what it replays, as a value ``Subject/filter(file:line:_:)`` drops does.
     ///
     /// - Complexity: one call of `transform` and at most one extra send per value.
-    public func compactMap<Result>(file: StaticString = #fileID, line: UInt = #line,
+    public func compactMap<Result: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                    _ transform: @escaping @Sendable (Value) -> Result?) -> ReplaySubject<Result> {
         derived(ReplaySubject<Result>(bufferSize: bufferSize), file, line, compacting(transform))
     }

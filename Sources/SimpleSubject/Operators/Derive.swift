@@ -45,7 +45,7 @@ extension SubjectBase {
     /// - Returns: `target`.
     /// - Complexity: one extra send per value passed on.
     @discardableResult
-    public final func derive<Output, Target: SubjectBase<Output>>(
+    public final func derive<Output: Sendable, Target: SubjectBase<Output>>(
         into target: Target, name: StaticString = #function, file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {

@@ -3,7 +3,8 @@ extension Subject {
     ///
     /// It starts at `transform(value)` and follows every later value. `transform` should be a
     /// plain function of its input; it runs on whichever thread delivers, so it is `@Sendable`:
-    /// a transform that reads main-actor state does not compile.
+    /// a transform that reads main-actor state does not compile. For the same reason its results
+    /// are `Sendable`, as are those of every operator that makes new values.
     ///
     /// ```swift
     /// let label = credit.map { "\($0) points" }
@@ -13,7 +14,7 @@ extension Subject {
     /// to it), and detaches from this subject at its next send once nobody can. The same holds for
     /// every operator.
     /// - Complexity: one extra send per value.
-    @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func map<Result: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                        _ transform: @escaping @Sendable (Value) -> Result) -> Subject<Result> {
         derived(Subject<Result>(awaitingFirstValue: ()), file, line, first: transform, mapping(transform))
     }
@@ -21,7 +22,7 @@ extension Subject {
 
 extension EventSubject {
     /// An event subject that sends `transform` of every value sent from now on.
-    @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func map<Result: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                        _ transform: @escaping @Sendable (Value) -> Result) -> EventSubject<Result> {
         derived(EventSubject<Result>(), file, line, mapping(transform))
     }
@@ -29,7 +30,7 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding `transform` of this subject's values.
-    @inlinable public func map<Result>(file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func map<Result: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                        _ transform: @escaping @Sendable (Value) -> Result) -> ReplaySubject<Result> {
         derived(ReplaySubject<Result>(bufferSize: bufferSize), file, line, mapping(transform))
     }

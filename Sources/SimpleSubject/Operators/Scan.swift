@@ -6,7 +6,7 @@ extension Subject {
     /// let total = points.scan(0, +)
     /// ```
     /// - Complexity: one call of `next` and one extra send per value.
-    @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func scan<Result: Sendable>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                                         _ next: @escaping @Sendable (Result, Value) -> Result) -> Subject<Result> {
         let first = { next(initial, $0) }
         return derived(Subject<Result>(awaitingFirstValue: ()), file, line, first: first, mapping(accumulate(initial, next)))
@@ -20,7 +20,7 @@ extension EventSubject {
     /// let presses = EventSubject<Int>()
     /// let total = presses.scan(0, +)   // 5, 10, 15 … as presses send 5s
     /// ```
-    @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func scan<Result: Sendable>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                                         _ next: @escaping @Sendable (Result, Value) -> Result) -> EventSubject<Result> {
         derived(EventSubject<Result>(), file, line, mapping(accumulate(initial, next)))
     }
@@ -28,7 +28,7 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the running results of `next`.
-    @inlinable public func scan<Result>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
+    @inlinable public func scan<Result: Sendable>(_ initial: Result, file: StaticString = #fileID, line: UInt = #line,
                                         _ next: @escaping @Sendable (Result, Value) -> Result) -> ReplaySubject<Result> {
         derived(ReplaySubject<Result>(bufferSize: bufferSize), file, line, mapping(accumulate(initial, next)))
     }

@@ -16,7 +16,7 @@ extension Subject {
     /// `cancel()` of the returned subscription, which ends both directions.
     @discardableResult
     public func sync(with partner: Subject<Value>, file: StaticString = #fileID, line: UInt = #line) -> Subscription {
-        sync(with: partner, file: file, line: line, forward: { $0 }, backward: { $0 })
+        bind(partner, file, line, forward: { $0 }, backward: { $0 })  // one region, or Sendable: either is sound
     }
 
     /// Binds two subjects both ways, converting on the way: `forward` from this subject to
@@ -27,9 +27,17 @@ extension Subject {
     /// celsius.sync(with: fahrenheit, forward: { $0 * 9 / 5 + 32 }, backward: { ($0 - 32) * 5 / 9 })
     /// ```
     @discardableResult
-    public func sync<Other>(with partner: Subject<Other>, file: StaticString = #fileID, line: UInt = #line,
-                            forward: @escaping @Sendable (Value) -> Other,
-                            backward: @escaping @Sendable (Other) -> Value) -> Subscription {
+    public func sync<Other: Sendable>(with partner: Subject<Other>, file: StaticString = #fileID, line: UInt = #line,
+                                      forward: @escaping @Sendable (Value) -> Other,
+                                      backward: @escaping @Sendable (Other) -> Value) -> Subscription where Value: Sendable {
+        bind(partner, file, line, forward: forward, backward: backward)
+    }
+
+    /// Both directions of a binding. Each side's values are made on the other's delivering
+    /// thread, so the public forms take values that are both `Sendable`, or one type, in one region.
+    func bind<Other>(_ partner: Subject<Other>, _ file: StaticString, _ line: UInt,
+                     forward: @escaping @Sendable (Value) -> Other,
+                     backward: @escaping @Sendable (Other) -> Value) -> Subscription {
         let toPartner = Subscription(host: self, file: file, line: line)
         let toSelf = Subscription(host: partner, file: file, line: line)
         let binding = Binding(Subscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))

@@ -11,7 +11,7 @@ extension Subject {
     /// ```
     ///
     /// - Complexity: one extra send per value of this subject.
-    public func withLatestFrom<Other>(_ other: SubjectBase<Other>, file: StaticString = #fileID,
+    public func withLatestFrom<Other: Sendable>(_ other: SubjectBase<Other>, file: StaticString = #fileID,
                                       line: UInt = #line) -> ReplaySubject<(Value, Other)> {
         feedWithLatest(from: other, into: ReplaySubject<(Value, Other)>(bufferSize: 1), file, line)
     }
@@ -21,7 +21,7 @@ extension EventSubject {
     /// Each value sent from now on with the latest value of `other` (none while `other` has none).
     ///
     /// - Complexity: one extra send per value of this subject.
-    public func withLatestFrom<Other>(_ other: SubjectBase<Other>, file: StaticString = #fileID,
+    public func withLatestFrom<Other: Sendable>(_ other: SubjectBase<Other>, file: StaticString = #fileID,
                                       line: UInt = #line) -> EventSubject<(Value, Other)> {
         feedWithLatest(from: other, into: EventSubject<(Value, Other)>(), file, line)
     }

@@ -10,7 +10,7 @@
 /// ```
 ///
 /// - Complexity: O(*w*) per pair, where *w* is the number of values waiting for a partner.
-public func zip<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
+public func zip<A: Sendable, B: Sendable>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                       file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
     let target = EventSubject<(A, B)>()
     let waiting = Pairing<A, B>()
@@ -21,7 +21,7 @@ public func zip<A, B>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
 }
 
 /// A three-way `zip`: the first of each, then the second of each, and so on.
-public func zip<A, B, C>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>,
+public func zip<A: Sendable, B: Sendable, C: Sendable>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>,
                          file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B, C)> {
     zip(zip(a, b, file: file, line: line), c, file: file, line: line)
         .map(file: file, line: line) { ($0.0, $0.1, $1) }

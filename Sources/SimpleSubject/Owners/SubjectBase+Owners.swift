@@ -1,21 +1,22 @@
 // Subscribers tied to an object: they end when it is gone.
 extension SubjectBase {
-    /// Calls `block` with `owner` and every value, for as long as `owner` lives.
-    ///
-    /// The subject holds `owner` weakly — no `[weak self]` needed — and the subscription ends
-    /// once `owner` is gone, no later than the next send.
-    ///
-    /// ```swift
-    /// credit.subscribeNext(owner: self) { screen, credit in screen.show(credit) }
-    /// ```
-    ///
-    /// The block runs where it was written, as ``subscribeNext(file:line:isolation:_:)``'s does.
-    /// `owner` is handed to it there, so it is `Sendable`: a `@MainActor` class, an actor, or a
-    /// class made thread-safe.
+    /// Calls `block` with `owner` and every value; see ``subscribeNext(owner:file:line:isolation:_:)``.
+    /// For values not known to be `Sendable`: checks that they stay on one actor (see
+    /// NonSendableValues.swift).
+    @_documentation(visibility: internal)
     @discardableResult
     public final func subscribeNext<Owner: AnyObject & Sendable>(
         owner: Owner, file: StaticString = #fileID, line: UInt = #line, isolation: isolated (any Actor)? = #isolation,
         @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
+    ) -> Subscription {
+        checkStaysOnItsActor(block.isolation, subscribedFrom: isolation, file, line)
+        return subscribe(owner: owner, file, line, isolation, block)
+    }
+
+    /// `subscribeNext(owner:)`, for values of any kind once the caller has checked where they may go.
+    final func subscribe<Owner: AnyObject & Sendable>(
+        owner: Owner, _ file: StaticString, _ line: UInt, _ isolation: (any Actor)?,
+        _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
     ) -> Subscription {
         let subscription = Subscription(host: self, owner: owner, file: file, line: line)
         // Called only where `block.isolation` holds; see IsolatedBlock.swift.
@@ -57,6 +58,29 @@ extension SubjectBase {
             unsafeDowncast(object, to: Root.self)[keyPath: keyPath] = value
         }
         return subscription
+    }
+}
+
+extension SubjectBase where Value: Sendable {
+    /// Calls `block` with `owner` and every value, for as long as `owner` lives.
+    ///
+    /// The subject holds `owner` weakly — no `[weak self]` needed — and the subscription ends
+    /// once `owner` is gone, no later than the next send.
+    ///
+    /// ```swift
+    /// credit.subscribeNext(owner: self) { screen, credit in screen.show(credit) }
+    /// ```
+    ///
+    /// The block runs where it was written, as ``subscribeNext(file:line:isolation:_:)``'s does.
+    /// `owner` is handed to it there, so it is `Sendable`: a `@MainActor` class, an actor, or a
+    /// class made thread-safe. (For values that are not `Sendable`, the block, if written on an
+    /// actor, must be subscribed from that actor, as for `subscribeNext`.)
+    @discardableResult
+    public final func subscribeNext<Owner: AnyObject & Sendable>(
+        owner: Owner, file: StaticString = #fileID, line: UInt = #line, isolation: isolated (any Actor)? = #isolation,
+        @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
+    ) -> Subscription {
+        subscribe(owner: owner, file, line, isolation, block)
     }
 }
 
