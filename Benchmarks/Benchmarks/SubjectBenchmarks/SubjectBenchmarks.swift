@@ -2,6 +2,7 @@ import Benchmark
 import FrameCounter
 import OpenCombine
 import SimpleSubject
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -240,7 +241,9 @@ func memoryBenchmarks() {
 
 /// Where a subscriber records the stack depth it runs at (storing after the call, so the call is
 /// not a tail call that would hide the subscriber's own frame).
-final class Depth { var inner = 0 }
+final class Depth: Sendable {
+    let inner = Atomic(0)
+}
 
 /// Each benchmark measures the depth in the function that calls `sendNext`, then in the
 /// subscriber: the difference, less the subscriber's own frame, is the library's frames
@@ -250,43 +253,43 @@ func frameBenchmarks() {
         metrics: [libraryFrames], warmupIterations: 0, scalingFactor: .one, maxIterations: 1)
     Benchmark("frames.simple", configuration: configuration) { benchmark in
         let subject = Subject(0), depth = Depth()
-        subject.subscribeNext { _ in depth.inner = Int(frame_counter_depth()) }
+        subject.subscribeNext { _ in depth.inner.store(Int(frame_counter_depth()), ordering: .relaxed) }
         let outer = Int(frame_counter_depth())
         subject.sendNext(1)
-        benchmark.measurement(libraryFrames, depth.inner - outer - 1)
+        benchmark.measurement(libraryFrames, depth.inner.load(ordering: .relaxed) - outer - 1)
     }
     Benchmark("frames.simple-owner", configuration: configuration) { benchmark in
-        final class Owner {}
+        final class Owner: Sendable {}
         let subject = Subject(0), depth = Depth(), owner = Owner()
-        subject.subscribeNext(owner: owner) { _, _ in depth.inner = Int(frame_counter_depth()) }
+        subject.subscribeNext(owner: owner) { _, _ in depth.inner.store(Int(frame_counter_depth()), ordering: .relaxed) }
         let outer = Int(frame_counter_depth())
         subject.sendNext(1)
-        benchmark.measurement(libraryFrames, depth.inner - outer - 1)
+        benchmark.measurement(libraryFrames, depth.inner.load(ordering: .relaxed) - outer - 1)
         withExtendedLifetime(owner) {}
     }
     Benchmark("frames.simple-map5", configuration: configuration) { benchmark in
         let subject = Subject(0), depth = Depth()
         subject.map { $0 }.map { $0 }.map { $0 }.map { $0 }.map { $0 }
-            .subscribeNext { _ in depth.inner = Int(frame_counter_depth()) }
+            .subscribeNext { _ in depth.inner.store(Int(frame_counter_depth()), ordering: .relaxed) }
         let outer = Int(frame_counter_depth())
         subject.sendNext(1)
-        benchmark.measurement(libraryFrames, depth.inner - outer - 1)
+        benchmark.measurement(libraryFrames, depth.inner.load(ordering: .relaxed) - outer - 1)
     }
     Benchmark("frames.opencombine", configuration: configuration) { benchmark in
         let subject = CurrentValueSubject<Int, Never>(0), depth = Depth()
-        let cancellable = subject.sink { _ in depth.inner = Int(frame_counter_depth()) }
+        let cancellable = subject.sink { _ in depth.inner.store(Int(frame_counter_depth()), ordering: .relaxed) }
         let outer = Int(frame_counter_depth())
         subject.send(1)
-        benchmark.measurement(libraryFrames, depth.inner - outer - 1)
+        benchmark.measurement(libraryFrames, depth.inner.load(ordering: .relaxed) - outer - 1)
         withExtendedLifetime(cancellable) {}
     }
     Benchmark("frames.opencombine-map5", configuration: configuration) { benchmark in
         let subject = CurrentValueSubject<Int, Never>(0), depth = Depth()
         let cancellable = subject.map { $0 }.map { $0 }.map { $0 }.map { $0 }.map { $0 }
-            .sink { _ in depth.inner = Int(frame_counter_depth()) }
+            .sink { _ in depth.inner.store(Int(frame_counter_depth()), ordering: .relaxed) }
         let outer = Int(frame_counter_depth())
         subject.send(1)
-        benchmark.measurement(libraryFrames, depth.inner - outer - 1)
+        benchmark.measurement(libraryFrames, depth.inner.load(ordering: .relaxed) - outer - 1)
         withExtendedLifetime(cancellable) {}
     }
 }
@@ -334,7 +337,7 @@ func isolationBenchmarks() {
         let configuration = Benchmark.Configuration(scalingFactor: burst == 1_000 ? .one : .kilo)
         Benchmark("hop\(burst).simple", configuration: configuration) { benchmark async in
             let subject = EventSubject<Int>()
-            let arrivals = await Arrivals()
+            let arrivals = Arrivals()
             await arrivals.subscribe(to: subject)
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
