@@ -85,10 +85,10 @@ extension SubjectBase where Value: Sendable {
 }
 
 /// An owner's subscriber's closure as it is given, and as it is kept (see IsolatedBlock.swift).
-struct IsolatedPairFunction<Owner, Value> {
+struct IsolatedPairFunction<Owner: AnyObject & Sendable, Value> {
     let call: @Sendable @isolated(any) (Owner, Value) -> Void
 }
 
-struct PlainPairFunction<Owner, Value> {
+struct PlainPairFunction<Owner: AnyObject & Sendable, Value> {
     let call: (Owner, Value) -> Void
 }
