@@ -155,6 +155,37 @@ import Testing
     }
 }
 
+/// The DocC article "Observation"'s example, as written there.
+@Observable @MainActor final class GreetingSettings {
+    var name = "ming"
+    var greeting = ""
+}
+
+@MainActor final class SettingsScreen {
+    let settings = GreetingSettings()
+    private let bag = SubscriptionBag()
+
+    init() {
+        Subject(observing: { self.settings.name })
+            .map { $0.isEmpty ? "Hello!" : "Hello, \($0)!" }
+            .assign(to: \.greeting, on: settings)
+            .store(in: bag)
+    }
+}
+
+extension ObservationTests {
+    @Test func theArticlesExampleWorksBothWays() async {
+        let screen = SettingsScreen()
+        #expect(screen.settings.greeting == "Hello, ming!")
+        screen.settings.name = "hong"
+        await afterPendingMainActorJobs()
+        #expect(screen.settings.greeting == "Hello, hong!")
+        screen.settings.name = ""
+        await afterPendingMainActorJobs()
+        #expect(screen.settings.greeting == "Hello!")
+    }
+}
+
 /// A model that may be read from any thread: it keeps its value behind a lock and tells
 /// Observation by hand.
 final class SharedCounter: Observable, Sendable {
