@@ -115,6 +115,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// `removeSlot`, specialized for this subject's `Value`; see `remove`.
     @usableFromInline final var remover: ((Subscription) -> Void)?
+    /// What lives exactly as long as the subject: an observing subject's `Observer`. Set once, in
+    /// the initializer, before the subject is shared.
+    final var companion: AnyObject?
 
     @inlinable init(memory: Memory) {
         state = Locked(State(memory: memory))

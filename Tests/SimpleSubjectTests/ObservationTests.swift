@@ -98,7 +98,7 @@ import Testing
         #expect(seen.values == ["ming: 0", "ming: 35", "hong: 35"])
     }
 
-    @Test func releasedAndUnobservedItIsNotReadAgainAndTheModelLetsItGo() async {
+    @Test func releasedItIsNotReadAgainAndTheModelDoesNotKeepIt() async {
         let settings = Settings()
         let reads = Mutex(0)
         var name: Subject<String>? = Subject(observing: {
@@ -108,37 +108,47 @@ import Testing
         weak let released = name
         #expect(reads.withLock { $0 } == 1)
         name = nil
+        #expect(released == nil)  // the model holds it weakly
         settings.name = "hong"
         await afterPendingMainActorJobs()
         #expect(reads.withLock { $0 } == 1)  // the change came, and the closure was not run
-        #expect(released == nil)  // and the model let it go
     }
 
-    @Test func aChainNobodyHoldsFollowsTheModelWhileItsEndIsObserved() async {
+    @Test func releasedItLetsGoOfTheModelThoughTheModelNeverChangesAgain() {
+        weak var releasedModel: Settings?
+        do {
+            let settings = Settings()
+            releasedModel = settings
+            let name = Subject(observing: { settings.name })
+            #expect(name.value == "ming")
+        }
+        #expect(releasedModel == nil)  // no cycle through the model's tracking (outside attack O1)
+    }
+
+    @Test func theChainBelowItFollowsTheModelWhileItIsHeldAndEndsWithIt() async {
         let settings = Settings()
         let seen = Arrivals<String>()
         let reads = Mutex(0)
-        let subscription = Subject(observing: {
+        var name: Subject<String>? = Subject(observing: {
             reads.withLock { $0 += 1 }
             return settings.name
-        }).map { $0.uppercased() }.subscribeNext { seen.append($0) }
+        })
+        name!.map { $0.uppercased() }.subscribeNext { seen.append($0) }
         settings.name = "hong"
         await seen.waitFor(2)
         #expect(seen.values == ["MING", "HONG"])
-        subscription.cancel()
-        settings.name = "gang"  // nobody can observe it now: let go at this change
-        await afterPendingMainActorJobs()
-        settings.name = "li"
+        name = nil  // the chain's source is gone
+        settings.name = "gang"
         await afterPendingMainActorJobs()
         #expect(seen.values == ["MING", "HONG"])
-        #expect(reads.withLock { $0 } == 2)  // "gang" and "li" were never read
+        #expect(reads.withLock { $0 } == 2)  // "gang" was never read
     }
 
     @Test func itFeedsAChainAndTheChainFeedsTheModelBack() async {
         // Both directions: model → subject → map → assign into another model.
         let settings = Settings(), profile = Profile()
-        let length = Subject(observing: { settings.name }).map { $0.count }
-        length.assign(to: \.credit, on: profile)
+        let name = Subject(observing: { settings.name })
+        name.map { $0.count }.assign(to: \.credit, on: profile)
         #expect(profile.credit == 4)
         settings.name = "xiaoming"
         await afterPendingMainActorJobs()
@@ -162,14 +172,15 @@ import Testing
 }
 
 @MainActor final class SettingsScreen {
-    let settings = GreetingSettings()
-    private let bag = SubscriptionBag()
+    let settings: GreetingSettings
+    private let name: Subject<String>
 
     init() {
-        Subject(observing: { self.settings.name })
-            .map { $0.isEmpty ? "Hello!" : "Hello, \($0)!" }
-            .assign(to: \.greeting, on: settings)
-            .store(in: bag)
+        let settings = GreetingSettings()
+        self.settings = settings
+        // The model's name, as a subject the screen holds; the chain below it, written back.
+        name = Subject(observing: { settings.name })
+        name.map { $0.isEmpty ? "Hello!" : "Hello, \($0)!" }.assign(to: \.greeting, on: settings)
     }
 }
 
@@ -183,6 +194,17 @@ extension ObservationTests {
         screen.settings.name = ""
         await afterPendingMainActorJobs()
         #expect(screen.settings.greeting == "Hello!")
+    }
+
+    @Test func theArticlesScreenIsFreedWithEverythingItMade() {
+        weak var releasedScreen: SettingsScreen?, releasedSettings: GreetingSettings?
+        do {
+            let screen = SettingsScreen()
+            releasedScreen = screen
+            releasedSettings = screen.settings
+        }
+        #expect(releasedScreen == nil)
+        #expect(releasedSettings == nil)  // outside attack O1: this leaked
     }
 }
 
@@ -236,6 +258,18 @@ actor Worker {
         #expect(await stream.next() == 5)
         counter.value = 6
         #expect(await stream.next() == 6)
+    }
+
+    @Test func madeOutsideAnyActorItReadsOneAtATimeSoValuesNeverGoBack() async {
+        let counter = SharedCounter()
+        let subject = Subject(observing: { counter.value })
+        let seen = Recorder<Int>()
+        subject.subscribeNext { seen.append($0) }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for value in 1...20_000 { counter.value = value } }
+        }
+        let values = seen.values
+        #expect(values == values.sorted())  // sent in the order they were read: never an older one last
     }
 
     @Test func madeOnAnActorItIsReadAgainThereWhileThatActorWritesItsModel() async {

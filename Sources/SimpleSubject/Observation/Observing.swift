@@ -1,5 +1,4 @@
 import Observation
-import Synchronization
 
 extension Subject where Value: Sendable {
     /// A subject whose value is what `read` returns, read again after every change of anything
@@ -16,15 +15,16 @@ extension Subject where Value: Sendable {
     /// It starts with `read()`'s result, at once. After a change it sends the value *after* the
     /// change, never the old one: `read` runs again in a later turn of its actor — written on an
     /// actor (a `@MainActor` screen), on that actor, so that changes made in one turn arrive as
-    /// one value, the newest; written outside any actor, on a task soon after the change is
-    /// announced (for a model changed on other threads, prefer reading it on its actor: a write
-    /// still under way then may be read on its next change).
+    /// one value, the newest; written outside any actor, on a task soon after the change, one
+    /// read at a time. Observation announces a change before it is made: a model written on
+    /// `read`'s own actor is always read after the write, but a write made on another thread
+    /// may still be under way when `read` runs again, and then the subject keeps the older value
+    /// until the next change. Read a model on the actor that writes it.
     ///
-    /// It follows the model for as long as anyone can observe it — it has a live subscriber (an
-    /// operator's counts while its own result can be observed), or someone holds a reference to
-    /// it — as every derived subject follows its source. Once neither is true, the model's next
-    /// change lets it go without running `read`: the model never keeps an unobserved subject
-    /// alive, and `Subject(observing: read).map(f).subscribeNext(g)` needs no property to hold it.
+    /// It is a source, as any `Subject` is: it lives, and follows the model, for as long as you
+    /// hold it (a screen's property), and the operators and subscribers below it with it. The
+    /// model holds it only weakly, so releasing it stops the reading, and frees `read` and what
+    /// it captured. Capture the model in `read`, not an object that holds this subject.
     ///
     /// - Parameters:
     ///   - read: Reads the observed properties; it runs where it was written, as a subscriber does.
@@ -37,43 +37,59 @@ extension Subject where Value: Sendable {
                      "Subject(observing:) reads its closure at once: make it on \(read.isolation.map { "\(type(of: $0))" } ?? "")")
         let observer = Observer(read)
         self.init(observer.readTracking())
-        observer.follow(self)
+        companion = observer
+        observer.subject.locked { $0.subject = self }
     }
 }
 
 /// Re-reads an observing subject's closure after each change, where the closure may run. The
-/// model's tracking holds it until its next change; it holds the subject, as a source holds what
-/// it feeds, until nobody else can observe it.
-final class Observer<Value: Sendable>: Sendable {
+/// subject holds it; it holds the subject weakly, and the model's tracking holds it weakly.
+final class Observer<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `read` is Sendable, and the rest is behind `Locked` (a pthread mutex, which
+    // ThreadSanitizer sees).
     private let read: @Sendable @isolated(any) () -> Value
-    private let subject = Mutex<Subject<Value>?>(nil)
+    let subject = Locked(WeakSubject<Value>())
+    /// For a closure outside any actor: whether a read runs, and whether a change came meanwhile.
+    private let reading = Locked((running: false, again: false))
 
     init(_ read: @escaping @Sendable @isolated(any) () -> Value) {
         self.read = read
-    }
-
-    func follow(_ subject: Subject<Value>) {
-        self.subject.withLock { $0 = subject }
     }
 
     /// Reads, and arms the tracking of what was read; called only where `read.isolation` holds.
     func readTracking() -> Value {
         // Called where `read.isolation` holds; see IsolatedBlock.swift.
         let plain = unsafeBitCast(IsolatedReader(call: read), to: PlainReader<Value>.self).call
-        return withObservationTracking(plain) { self.changed() }
+        return withObservationTracking(plain) { [weak self] in self?.changed() }
     }
 
     /// Called once a property that was read is about to change (a willSet, on the writing
     /// thread): reads again in a later turn, after the change.
     private func changed() {
-        if let actor = read.isolation {
-            if actor === MainActor.shared {
-                Task { @MainActor in self.readAgain(on: MainActor.shared) }
-            } else {
-                Task { await self.readAgain(on: actor) }
+        guard let actor = read.isolation else {
+            // One read at a time, so that values are sent in the order they were read.
+            let starts = reading.locked { state -> Bool in
+                defer { (state.running, state.again) = (true, state.running) }
+                return !state.running
             }
+            if starts {
+                Task.detached { self.readWhileChanging() }
+            }
+            return
+        }
+        if actor === MainActor.shared {
+            Task { @MainActor in self.readAgain(in: MainActor.shared) }
         } else {
-            Task.detached { self.readAgain(in: nil) }
+            Task { await self.readAgain(on: actor) }
+        }
+    }
+
+    private func readWhileChanging() {
+        repeat {
+            readAgain(in: nil)
+        } while reading.locked { state -> Bool in
+            defer { (state.running, state.again) = (state.again, false) }
+            return state.again
         }
     }
 
@@ -82,16 +98,13 @@ final class Observer<Value: Sendable>: Sendable {
     }
 
     private func readAgain(in isolation: (any Actor)?) {
-        let observed = subject.withLock { subject -> Subject<Value>? in
-            // Nobody else holds it and nothing observes it: let it go, and read no more.
-            if isKnownUniquelyReferenced(&subject), subject?.hasObservers(depth: 0) != true {
-                subject = nil
-            }
-            return subject
-        }
-        guard let observed else { return }
-        observed.send(readTracking(), tag: nil, from: isolation)
+        guard let subject = subject.locked({ $0.subject }) else { return }  // released: no more reads
+        subject.send(readTracking(), tag: nil, from: isolation)
     }
+}
+
+struct WeakSubject<Value> {
+    weak var subject: Subject<Value>?
 }
 
 /// An observing subject's closure as it is given, and as it is called (see IsolatedBlock.swift).

@@ -1,4 +1,4 @@
-extension Subject where Value: Equatable {
+extension Subject where Value: Equatable & SendableMetatype {
     /// A subject that changes only when this one's value changes: a value equal to the previous
     /// one is not sent on.
     ///
@@ -10,14 +10,14 @@ extension Subject where Value: Equatable {
     }
 }
 
-extension EventSubject where Value: Equatable {
+extension EventSubject where Value: Equatable & SendableMetatype {
     /// An event subject that sends the values, sent from now on, that differ from the previous one.
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
         derived(EventSubject(), file, line, passing(Previous().isChange))
     }
 }
 
-extension ReplaySubject where Value: Equatable {
+extension ReplaySubject where Value: Equatable & SendableMetatype {
     /// A replay subject of the same `bufferSize` holding the values that differ from the previous
     /// one. When this subject forgets what it replays, the next value counts as a change.
     @inlinable public func removeDuplicates(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Value> {
