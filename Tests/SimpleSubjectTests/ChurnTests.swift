@@ -8,7 +8,7 @@ import Testing
 @Suite struct ChurnTests {
     @Test func subscribingAndCancellingWhileOthersSendIsQuietAndLosesNothing() {
         let subject = Subject(0)
-        let problems = Mutex(0)
+        let problems = Shared(0)
         onThreads(4) { thread in
             if thread < 2 {
                 for value in 1...2_000 {
@@ -16,7 +16,7 @@ import Testing
                 }
             } else {
                 for _ in 0..<300 {
-                    let seen = Mutex<[Int]>([])
+                    let seen = Shared<[Int]>([])
                     let subscription = subject.subscribeNext { value in seen.withLock { $0.append(value) } }
                     let marker = -(thread * 1_000_000 + Int.random(in: 1...999_999))
                     subject.sendNext(marker)  // sent after it joined: it arrives (maybe from another thread), once

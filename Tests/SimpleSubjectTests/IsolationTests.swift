@@ -287,7 +287,7 @@ import Testing
     // `assign`, which keeps no closure of the caller's, can outlive the actor it writes on.
     @Test func anAssignWhoseActorIsGoneHasItsValuesDroppedAndEnds() async {
         final class Sink: Sendable {
-            let box = Mutex(0)
+            let box = Shared(0)
             var value: Int {
                 get { box.withLock { $0 } }
                 set { box.withLock { $0 = newValue } }

@@ -55,7 +55,7 @@ import Testing
 
     @Test func aDeriveBodyMadeInsideADeliveryIsCalledOncePerValue() {
         let source = Subject(10)
-        let calls = Mutex<[Int]>([])
+        let calls = Shared<[Int]>([])
         var made: Subject<Int>?
         source.subscribeNext { value in
             guard value == 20, made == nil else { return }

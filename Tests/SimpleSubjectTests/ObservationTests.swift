@@ -100,7 +100,7 @@ import Testing
 
     @Test func releasedItIsNotReadAgainAndTheModelDoesNotKeepIt() async {
         let settings = Settings()
-        let reads = Mutex(0)
+        let reads = Shared(0)
         var name: Subject<String>? = Subject(observing: {
             reads.withLock { $0 += 1 }
             return settings.name
@@ -128,7 +128,7 @@ import Testing
     @Test func theChainBelowItFollowsTheModelWhileItIsHeldAndEndsWithIt() async {
         let settings = Settings()
         let seen = Arrivals<String>()
-        let reads = Mutex(0)
+        let reads = Shared(0)
         var name: Subject<String>? = Subject(observing: {
             reads.withLock { $0 += 1 }
             return settings.name
@@ -211,7 +211,7 @@ extension ObservationTests {
 /// A model that may be read from any thread: it keeps its value behind a lock and tells
 /// Observation by hand.
 final class SharedCounter: Observable, Sendable {
-    private let storage = Mutex(0)
+    private let storage = Shared(0)
     private let registrar = ObservationRegistrar()
 
     var value: Int {

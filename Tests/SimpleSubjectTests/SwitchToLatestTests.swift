@@ -44,7 +44,7 @@ import Testing
 
     @Test func theLatestRequestWins() {
         let query = EventSubject<String>()
-        let responses = Mutex<[String: EventSubject<String>]>([:])
+        let responses = Shared<[String: EventSubject<String>]>([:])
         let results = query.map { text in  // a request: its response arrives later
             let response = EventSubject<String>()
             responses.withLock { $0[text] = response }

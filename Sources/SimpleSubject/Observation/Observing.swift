@@ -38,7 +38,7 @@ extension Subject where Value: Sendable {
         let observer = Observer(read)
         self.init(observer.readTracking())
         companion = observer
-        observer.subject.locked { $0.subject = self }
+        observer.follow(self)
     }
 }
 
@@ -56,6 +56,18 @@ final class Observer<Value: Sendable>: @unchecked Sendable {
         self.read = read
     }
 
+    /// Starts feeding `subject`; a change that came before it had a subject is read now.
+    func follow(_ subject: Subject<Value>) {
+        let missed = self.subject.locked { state -> Bool in
+            state.subject = subject
+            state.isFollowing = true
+            return state.missed
+        }
+        if missed {
+            changed()
+        }
+    }
+
     /// Reads, and arms the tracking of what was read; called only where `read.isolation` holds.
     func readTracking() -> Value {
         // Called where `read.isolation` holds; see IsolatedBlock.swift.
@@ -65,7 +77,7 @@ final class Observer<Value: Sendable>: @unchecked Sendable {
 
     /// Called once a property that was read is about to change (a willSet, on the writing
     /// thread): reads again in a later turn, after the change.
-    private func changed() {
+    func changed() {
         guard let actor = read.isolation else {
             // One read at a time, so that values are sent in the order they were read.
             let starts = reading.locked { state -> Bool in
@@ -98,13 +110,19 @@ final class Observer<Value: Sendable>: @unchecked Sendable {
     }
 
     private func readAgain(in isolation: (any Actor)?) {
-        guard let subject = subject.locked({ $0.subject }) else { return }  // released: no more reads
+        let subject = subject.locked { state -> Subject<Value>? in
+            state.missed = !state.isFollowing  // a change on another thread, before `follow`
+            return state.subject
+        }
+        guard let subject else { return }  // released (or not followed yet): no read
         subject.send(readTracking(), tag: nil, from: isolation)
     }
 }
 
 struct WeakSubject<Value> {
     weak var subject: Subject<Value>?
+    var isFollowing = false
+    var missed = false
 }
 
 /// An observing subject's closure as it is given, and as it is called (see IsolatedBlock.swift).
