@@ -8,7 +8,7 @@ import Testing
 @Suite struct ChurnTests {
     @Test func subscribingAndCancellingWhileOthersSendIsQuietAndLosesNothing() {
         let subject = Subject(0)
-        let problems = Shared(0)
+        let problems = Shared<[String]>([])
         onThreads(4) { thread in
             if thread < 2 {
                 for value in 1...2_000 {
@@ -24,13 +24,15 @@ import Testing
                     while !seen.withLock({ $0.contains(marker) }) && ContinuousClock.now < deadline {}
                     subscription.cancel()
                     let values = seen.withLock { $0 }
-                    if values.count(where: { $0 == marker }) != 1 || Set(values).count != values.count {
-                        problems.withLock { $0 += 1 }
+                    let markers = values.count(where: { $0 == marker })
+                    let repeated = Dictionary(grouping: values, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+                    if markers != 1 || !repeated.isEmpty {
+                        problems.withLock { $0.append("marker \(marker) arrived \(markers) times; repeated: \(repeated); first values: \(values.prefix(4))") }
                     }
                 }
             }
         }
-        #expect(problems.withLock { $0 } == 0)
+        #expect(problems.withLock { $0 } == [])
     }
 
     @Test(arguments: [1, 40])
