@@ -19,7 +19,8 @@ extension Subject where Value: Sendable {
     /// read at a time. Observation announces a change before it is made: a model written on
     /// `read`'s own actor is always read after the write, but a write made on another thread
     /// may still be under way when `read` runs again, and then the subject keeps the older value
-    /// until the next change. Read a model on the actor that writes it.
+    /// until the next change — the more observers the model has, the longer its writes take, and
+    /// the likelier that is. Read a model on the actor that writes it.
     ///
     /// It is a source, as any `Subject` is: it lives, and follows the model, for as long as you
     /// hold it (a screen's property), and the operators and subscribers below it with it. The
