@@ -184,8 +184,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     // MARK: - Subscribing
 
     /// Adds a subscriber whose block runs in `isolation` and makes its first call, from a caller
-    /// running in `current`. Operators (their closures run on the delivering thread) use it with a subscription they
-    /// made first, so that their closure can refer to it, and pass:
+    /// running in `current`. Operators (their closures run on the delivering thread) use it with
+    /// a subscription they made first, so that their closure can refer to it, and pass:
     /// - `link`: what the operator feeds, told when this subject forgets its replay and asked
     ///   whether anyone can still observe it (see `FeedLink`);
     /// - `primer`: what the operator's first call is when another call is delivering. The
@@ -292,6 +292,16 @@ extension SubjectBase where Value: Sendable {
                                     isolation: isolated (any Actor)? = #isolation,
                                     @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Value) -> Void)
     -> Subscription {
+        subscribe(block, file, line, from: isolation)
+    }
+}
+
+extension SubjectBase {
+    /// `subscribeNext` for either kind of value, once the caller has checked where its values
+    /// may go (see NonSendableValues.swift).
+    @inlinable
+    final func subscribe(_ block: @escaping @Sendable @isolated(any) (Value) -> Void, _ file: StaticString, _ line: UInt,
+                         from isolation: (any Actor)?) -> Subscription {
         let subscription = Subscription(host: self, file: file, line: line)
         attach(subscription, on: block.isolation, runningIn: isolation, plainFunction(block))
         return subscription

@@ -35,8 +35,6 @@ extension SubjectBase {
                                     @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Value) -> Void)
     -> Subscription {
         checkStaysOnItsActor(block.isolation, subscribedFrom: isolation, file, line)
-        let subscription = Subscription(host: self, file: file, line: line)
-        attach(subscription, on: block.isolation, runningIn: isolation, plainFunction(block))
-        return subscription
+        return subscribe(block, file, line, from: isolation)
     }
 }

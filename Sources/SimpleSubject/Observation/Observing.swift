@@ -45,9 +45,8 @@ extension Subject where Value: Sendable {
 
 /// Re-reads an observing subject's closure after each change, where the closure may run. The
 /// subject holds it; it holds the subject weakly, and the model's tracking holds it weakly.
-final class Observer<Value: Sendable>: @unchecked Sendable {
-    // @unchecked: `read` is Sendable, and the rest is behind `Locked` (a pthread mutex, which
-    // ThreadSanitizer sees).
+final class Observer<Value: Sendable>: Sendable {
+    // Its state is behind `Locked` (a pthread mutex, which ThreadSanitizer sees).
     private let read: @Sendable @isolated(any) () -> Value
     let subject = Locked(WeakSubject<Value>())
     /// For a closure outside any actor: whether a read runs, and whether a change came meanwhile.
@@ -82,8 +81,12 @@ final class Observer<Value: Sendable>: @unchecked Sendable {
         guard let actor = read.isolation else {
             // One read at a time, so that values are sent in the order they were read.
             let starts = reading.locked { state -> Bool in
-                defer { (state.running, state.again) = (true, state.running) }
-                return !state.running
+                if state.running {
+                    state.again = true  // the running read reads once more
+                    return false
+                }
+                state.running = true
+                return true
             }
             if starts {
                 Task.detached { self.readWhileChanging() }
@@ -101,8 +104,12 @@ final class Observer<Value: Sendable>: @unchecked Sendable {
         repeat {
             readAgain(in: nil)
         } while reading.locked { state -> Bool in
-            defer { (state.running, state.again) = (state.again, false) }
-            return state.again
+            if state.again {
+                state.again = false
+                return true
+            }
+            state.running = false
+            return false
         }
     }
 
