@@ -13,7 +13,10 @@ let package = Package(
         .executable(name: "credit-cli", targets: ["credit-cli"]),
     ],
     targets: [
-        .target(name: "SimpleSubject"),
+        .target(name: "SimpleSubject", dependencies: ["SimpleSubjectRuntime"]),
+        // One declaration of the concurrency runtime's, which Swift cannot declare itself (see
+        // Sources/SimpleSubject/Isolation/RuntimeIsolation.swift).
+        .target(name: "SimpleSubjectRuntime"),
         .target(name: "StudentCredit", dependencies: ["SimpleSubject"]),
         // The CLI's logic — options, the command language, the screen — as plain functions
         // that tests call directly; `credit-cli` only calls `runCreditCLI`.

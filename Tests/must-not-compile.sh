@@ -5,8 +5,13 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --target SimpleSubject >/dev/null
-modules="$(swift build --show-bin-path)/Modules"
-typecheck() { swiftc -emit-sil -o /dev/null -swift-version 6 -I "$modules" "$1" 2>&1; }  # SIL: region checks run there
+bin="$(swift build --show-bin-path)"
+# The library's module, and the module map of the C declaration it imports (SwiftPM passes both to
+# a client target; a bare swiftc needs them named).
+typecheck() {
+    swiftc -emit-sil -o /dev/null -swift-version 6 -I "$bin/Modules" \
+        -Xcc -fmodule-map-file="$bin/SimpleSubjectRuntime.build/module.modulemap" "$1" 2>&1  # SIL: region checks run there
+}
 
 control=$(mktemp -d)/Control.swift
 cat > "$control" <<'SWIFT'

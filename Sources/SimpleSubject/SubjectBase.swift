@@ -129,14 +129,16 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// Sends `value` to every subscriber; see the type's Delivery rules.
     ///
-    /// A subscriber made on an actor is called at once when this call runs on that actor, and
-    /// otherwise gets the value on its actor, in order (see "Isolation" in the type's rules).
+    /// A subscriber made on an actor is called at once, before this call returns, when it runs on
+    /// that actor — whatever passes the value on: operators, a `derive` body, a plain helper —
+    /// and otherwise gets the value on its actor, in order (the one timing rule; see
+    /// <doc:WhyNoMonadLayer>).
     ///
     /// - Parameters:
     ///   - value: The value to send.
     ///   - isolation: Where this call runs: the compiler lets only that actor, or `nil`, be passed.
-    ///     A `nil` from an actor only sends the value to that actor's subscribers through its
-    ///     queue instead of at once.
+    ///     Matching a subscriber's actor, it is the fast path (an identity comparison); `nil`, the
+    ///     runtime is asked where the call runs before a value is queued to an actor.
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     @inlinable
     @discardableResult
@@ -245,7 +247,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         if slot.runsNow(in: isolation) {
             block(value)
         } else {
-            slot.hop!.enqueue(value, from: isolation)
+            slot.hop!.deliver(value, from: isolation)
         }
     }
 }
@@ -282,8 +284,8 @@ extension SubjectBase where Value: Sendable {
     ///   - file: Where the subscription is made, for `debugDescription`.
     ///   - line: Where the subscription is made, for `debugDescription`.
     ///   - isolation: Where this call runs, as for ``sendNext(_:isolation:)``: the first call
-    ///     is made at once when `block` is isolated there (a false `nil` only delays it to
-    ///     `block`'s actor).
+    ///     is made at once when `block` is isolated there (for `nil`, when the runtime says this
+    ///     call runs on `block`'s actor: a plain helper called from a `@MainActor` screen).
     ///   - block: Called with each value, where it was written.
     /// - Complexity: amortised O(1), plus the first values' delivery.
     @inlinable

@@ -15,9 +15,9 @@ extension SubjectBase {
     ///   another thread while one delivers, `body` gets it when that thread comes to it, before
     ///   its next value, and `target` keeps the value it was made with until then);
     /// - values arrive in order, one at a time, on the delivering thread; subscribers of `target`
-    ///   made on an actor run there, as everywhere — always by way of their actor's queue, since
-    ///   a `Downstream` may be kept and sent to later, from anywhere (built-in operators, which
-    ///   never do, call a subscriber on the same actor at once).
+    ///   made on an actor run there, as everywhere — at once when the value was sent on that
+    ///   actor, as through a built-in operator (the one timing rule), and through their actor's
+    ///   queue when `downstream` is kept and sent to later from elsewhere.
     ///
     /// ```swift
     /// extension EventSubject where Value: Sendable {
@@ -106,8 +106,10 @@ extension SubjectBase {
 /// What an operator written with ``SubjectBase/derive(into:name:file:line:_:)`` passes values on
 /// with: ``send(_:)`` or ``skip()``, once per value, inside the operator's body.
 ///
-/// It may be kept and used later, from any thread or task (a `debounce` sends after a pause):
-/// what it sends counts as sent from outside any actor.
+/// It may be kept and used later, from any thread or task (a `debounce` sends after a pause).
+/// A subscriber of the target made on an actor gets what it sends at once when the send runs on
+/// that actor — inside the body of a delivery sent there, or later from code on that actor — and
+/// otherwise through the actor's queue, in order.
 public struct Downstream<Output>: @unchecked Sendable {
     // @unchecked because `Feed` is only used through its thread-safe `send` and `skip`.
     /// Where values go; `nil` while an operator's state is only being primed.

@@ -1,0 +1,27 @@
+// The one function of the Swift concurrency runtime that SimpleSubject calls directly: whether
+// the code running now is isolated to an executor. It is the question `MainActor.assumeIsolated`
+// asks before it runs its closure, without the trap. See Sources/SimpleSubject/Isolation/RuntimeIsolation.swift.
+#ifndef SIMPLESUBJECT_RUNTIME_H
+#define SIMPLESUBJECT_RUNTIME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/// The runtime's `SerialExecutorRef` (include/swift/ABI/Executor.h): the two words of Swift's
+/// `UnownedSerialExecutor`, an identity and an implementation.
+typedef struct {
+    const void *_Nullable identity;
+    uintptr_t implementation;
+} SimpleSubjectExecutorRef;
+
+/// `swift_task_is_current_executor_flag::MustNotAssert` (include/swift/Runtime/Concurrency.h):
+/// answer false rather than trap when the executor is not the current one, even at the cost of
+/// not asking a custom executor's `checkIsolated`.
+#define SIMPLESUBJECT_MUST_NOT_ASSERT ((uint64_t)0x10)
+
+/// Declared in include/swift/Runtime/Concurrency.h with the Swift calling convention; exported by
+/// libswift_Concurrency since Swift 6.0 (macOS 15, iOS 18), the platforms this package requires.
+__attribute__((swiftcall))
+bool swift_task_isCurrentExecutorWithFlags(SimpleSubjectExecutorRef executor, uint64_t flags);
+
+#endif
