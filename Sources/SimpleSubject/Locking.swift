@@ -119,6 +119,15 @@ final class Gate: @unchecked Sendable {
         return opened > ticket
     }
 
+    /// Opens every ticket up to and including `ticket` (those before it belong to senders that
+    /// stopped waiting).
+    func open(through ticket: Int) {
+        pthread_mutex_lock(mutex)
+        opened = max(opened, ticket + 1)
+        pthread_cond_broadcast(condition)
+        pthread_mutex_unlock(mutex)
+    }
+
     /// Opens the next ticket.
     func openNext() {
         pthread_mutex_lock(mutex)

@@ -13,26 +13,7 @@ extension SubjectBase {
         _ = state.locked { state -> (Slot?, ContiguousArray<Slot?>) in  // both go after the lock is released
             liveCount.subtract(1, ordering: .relaxed)
             guard subscription.slotIndex >= 0 else { return (nil, []) }  // cancelled before it was attached
-            let read = phase.load(ordering: .acquiring) == .idle ? [] : state.slots  // as in `State.insert`
-            let removed = state.slots[subscription.slotIndex]
-            state.slots[subscription.slotIndex] = nil
-            state.emptySlots += 1
-            if state.emptySlots > 16 && state.emptySlots * 2 > state.slots.count {
-                state.compact()
-            }
-            return (removed, read)
+            return state.subscribers.remove(subscription, whileRead: phase.load(ordering: .acquiring) != .idle)
         }
-    }
-}
-
-extension SubjectBase.State {
-    /// Drops the empty slots. Runs after half the slots have emptied, so cancel stays O(1)
-    /// amortised.
-    @inlinable mutating func compact() {
-        slots.removeAll(where: { $0 == nil })  // in place: keeps the buffer, allocates nothing
-        for (index, slot) in slots.enumerated() {
-            slot!.subscription.slotIndex = index
-        }
-        emptySlots = 0
     }
 }

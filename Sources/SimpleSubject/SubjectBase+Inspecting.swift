@@ -22,7 +22,7 @@ extension SubjectBase {
     /// - Complexity: O(*n*), where *n* is the number of subscribers.
     public final var subscriberCount: Int {
         let (live, ownerBound) = state.locked { state in
-            (liveCount.load(ordering: .relaxed), state.slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
+            (liveCount.load(ordering: .relaxed), state.subscribers.slots.compactMap { $0?.subscription }.filter(\.isOwnerBound))
         }
         // Asked after unlocking: loading a weak owner may leave the last strong reference with us,
         // and then its `deinit` (user code) runs here.
@@ -36,11 +36,11 @@ extension SubjectBase {
     @inlinable final func hasObservers(depth: Int) -> Bool {
         let others: [Slot]? = state.locked { state in
             // A quick answer under the lock, loading no weak reference: a plain subscriber.
-            let hasPlain = state.slots.contains { slot in
+            let hasPlain = state.subscribers.slots.contains { slot in
                 guard let slot, !slot.subscription.isOwnerBound else { return false }
                 return slot.link == nil && !slot.subscription.isCancelledFlagSet
             }
-            return hasPlain ? nil : state.slots.compactMap { $0 }
+            return hasPlain ? nil : state.subscribers.slots.compactMap { $0 }
         }
         guard let others else { return true }
         // Asked after unlocking: loading a weak owner may run its `deinit`.
@@ -60,7 +60,7 @@ extension SubjectBase {
     ///   CreditApp/CreditScreen.swift:17 on MainActor
     /// ```
     public var debugDescription: String {
-        let (memory, subscribers) = state.locked { ($0.memory, $0.slots.compactMap { $0 }) }
+        let (memory, subscribers) = state.locked { ($0.memory, $0.subscribers.slots.compactMap { $0 }) }
         let lines = subscribers.filter { !$0.subscription.isCancelled }.map { "  " + describe($0) }
         let count = lines.count == 1 ? "1 subscription" : "\(lines.count) subscriptions"
         return ([describe(memory) + ", " + count + (lines.isEmpty ? "" : ":")] + lines).joined(separator: "\n")

@@ -3,6 +3,12 @@ import Synchronization
 /// How many values may wait in one subject's queue before a late sender waits for its turn.
 let queueLimit = 1_024
 
+/// The longest a late sender waits for its turn. If the delivering thread has not handed it over
+/// by then — it is held up in a subscriber, perhaps one waiting for this very sender — the sender
+/// queues its value over the limit, and so do later senders until the delivering thread comes
+/// back for more work.
+let turnWaitMilliseconds = 100
+
 /// Who may call a subject's subscribers right now: nobody (`idle`), one thread (`delivering`), or
 /// one thread that has work queued for it (`queued`). Only a thread holding the subject's lock
 /// moves it out of `idle` (a plain store: with no deliverer there is nobody to race); the
@@ -24,6 +30,10 @@ let queueLimit = 1_024
 // what its own subscribers send), and the queue holds at most `queueLimit` values plus one per
 // waiting thread. The delivering thread and re-entrant sends never wait, and neither does a
 // sender whose wait would close a cycle (see `WaitGraph`): it queues over the limit instead.
+// No wait lasts longer than `turnWaitMilliseconds`: a cycle through user code (a subscriber that
+// blocks on a worker sending into the same subject) is invisible to the wait graph, so a sender
+// that is not handed its turn by then queues over the limit, and the subject is `stalled` — late
+// senders queue without waiting — until its delivering thread takes its next batch.
 extension SubjectBase {
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
     @usableFromInline enum Work {
@@ -88,7 +98,7 @@ extension SubjectBase {
     /// Called under the lock by a sender that found another call delivering.
     @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?, _ state: inout State) -> Turn {
         let hasRoom = state.queue.count < queueLimit && !state.handoffWanted
-        guard hasRoom || currentThread() == state.deliverer else { return .full(deliverer: state.deliverer) }
+        guard hasRoom || state.stalled || currentThread() == state.deliverer else { return .full(deliverer: state.deliverer) }
         state.queue.append(.value(value, tag: tag))
         return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
     }
@@ -105,12 +115,12 @@ extension SubjectBase {
         var ticket: (gate: Gate, number: Int)?
         let turn = state.locked { state -> Turn in
             if becomeDeliverer(&state) {  // the delivering thread left meanwhile
-                return .deliver(state.slots, displaced: state.remember(value))
+                return .deliver(state.subscribers.snapshot(), displaced: state.remember(value))
             }
             if waits {
-                state.waiters.append(sender)
                 state.gate = state.gate ?? Gate()
                 ticket = (state.gate!, state.ticketsIssued)
+                state.waiters.append((sender, state.ticketsIssued))
                 state.ticketsIssued += 1
             } else {
                 state.queue.append(.value(value, tag: tag))
@@ -118,8 +128,10 @@ extension SubjectBase {
             return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
         }
         if let ticket {
-            _ = ticket.gate.wait(for: ticket.number)  // then the delivering thread has handed this one its turn
+            let handed = ticket.gate.wait(for: ticket.number, milliseconds: turnWaitMilliseconds)
+            let takesTurn = handed || state.locked { $0.withdraw(sender, queueing: .value(value, tag: tag)) }
             WaitGraph.shared.endWaiting(sender)
+            guard takesTurn else { return liveCount.load(ordering: .relaxed) > 0 }
             state.locked { $0.queue.append(.value(value, tag: tag)) }
             drainQueue(in: isolation, takingOver: true)
         } else if case .deliver(let subscribers, _) = turn {
@@ -138,14 +150,16 @@ extension SubjectBase {
         var hasDelivered = !takingOver
         var othersDelivered = 0
         repeat {
-            let (firstCalls, batch, handOff) = state.locked { state -> ([FirstCall], [Work], Gate?) in
+            let (firstCalls, batch, handOff) = state.locked { state -> ([FirstCall], [Work], (gate: Gate, ticket: Int)?) in
                 if hasDelivered && !state.waiters.isEmpty {
-                    state.deliverer = state.waiters.removeFirst()  // the longest-waiting sender
+                    let next = state.waiters.removeFirst()  // the longest-waiting sender
+                    state.deliverer = next.thread
                     state.handoffWanted = false
-                    return ([], [], state.gate)
+                    return ([], [], (state.gate!, next.ticket))
                 }
                 let batch = state.queue
                 state.queue = []
+                state.stalled = false
                 othersDelivered += batch.count
                 state.handoffWanted = othersDelivered >= queueLimit
                 // `queued` while a sender waits, so that the loop comes back to hand off to it.
@@ -153,7 +167,7 @@ extension SubjectBase {
                 return (state.takeFirstCalls(), batch, nil)
             }
             if let handOff {
-                handOff.openNext()
+                handOff.gate.open(through: handOff.ticket)
                 return
             }
             firstCalls.forEach { $0(isolation) }
@@ -169,7 +183,7 @@ extension SubjectBase {
     private func perform(_ work: Work, in isolation: (any Actor)?) {
         switch work {
         case .value(let value, let tag):
-            let (subscribers, _, firstCalls) = state.locked { ($0.slots, $0.remember(value), $0.takeFirstCalls()) }
+            let (subscribers, _, firstCalls) = state.locked { ($0.subscribers.snapshot(), $0.remember(value), $0.takeFirstCalls()) }
             firstCalls.forEach { $0(isolation) }
             deliver(value, tag: tag, to: subscribers, in: isolation)
         case .run(let body):
@@ -180,6 +194,20 @@ extension SubjectBase {
 }
 
 extension SubjectBase.State {
+    /// A sender whose wait for its turn timed out: unless it has been handed its turn meanwhile
+    /// (true: it delivers after all), it leaves the waiters, queues `work` over the limit and
+    /// marks the subject stalled.
+    @usableFromInline mutating func withdraw(_ sender: ThreadID, queueing work: SubjectBase.Work) -> Bool {
+        guard let index = waiters.firstIndex(where: { $0.thread == sender }) else {
+            assert(deliverer == sender, "a waiter that left the waiters without a timeout was handed its turn")
+            return true
+        }
+        waiters.remove(at: index)
+        queue.append(work)
+        stalled = true
+        return false
+    }
+
     @usableFromInline mutating func takeFirstCalls() -> [SubjectBase.FirstCall] {
         defer { firstCalls = [] }
         return firstCalls

@@ -2,7 +2,7 @@ import Synchronization
 
 // The seed's `SMCreditSubject`, line by line, and what replaced each line:
 //   @property credit                       → `State.memory`: what a kind remembers (`.latest` for a Subject)
-//   @property blockArray                   → `State.slots`: one `Slot` (closure + subscription) each
+//   @property blockArray                   → `State.subscribers`: one `Slot` (closure + subscription) each
 //   sendNext: assigns, then loops          → `send`: `remember` under the lock, then `deliver` loops
 //   subscribeNext: calls once, appends     → `attach`: `insert` under the lock, then `callFirst`
 // The rest is what makes it thread-safe: the ordering of sends that overlap
@@ -70,8 +70,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// displaced values and removed closures are let go of (a `deinit` is user code).
     @usableFromInline struct State {
         @usableFromInline var memory: Memory
-        @usableFromInline var slots: ContiguousArray<Slot?> = []
-        @usableFromInline var emptySlots = 0
+        @usableFromInline var subscribers = SubscriberList()
         /// What arrived while another call was delivering; see SubjectBase+Ordering.swift.
         @usableFromInline var queue: [Work] = []
         /// The first calls of subscribers that joined while another call was delivering: it makes
@@ -82,10 +81,14 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         /// Set once the delivering thread has done one batch of others' work: late senders then
         /// wait for their turn rather than queue more.
         @usableFromInline var handoffWanted = false
-        /// Senders waiting for their turn to deliver, in the order of their `gate` tickets.
-        var waiters: [ThreadID] = []
+        /// Senders waiting for their turn to deliver, longest-waiting first, with their `gate`
+        /// tickets.
+        var waiters: [(thread: ThreadID, ticket: Int)] = []
         var ticketsIssued = 0
         var gate: Gate?
+        /// A sender waited `turnWaitMilliseconds` in vain: the delivering thread is held up in a
+        /// subscriber. Until it comes back for more work, late senders queue rather than wait.
+        @usableFromInline var stalled = false
         /// The operators that feed this subject, for `debugGraph`.
         var feeders: [WeakNode] = []
 
@@ -157,7 +160,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @inlinable
     @discardableResult
     final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
-        switch state.locked({ becomeDeliverer(&$0) ? .deliver($0.slots, displaced: $0.remember(value)) : enqueue(value, tag: tag, &$0) }) {
+        switch state.locked({ becomeDeliverer(&$0) ? .deliver($0.subscribers.snapshot(), displaced: $0.remember(value)) : enqueue(value, tag: tag, &$0) }) {
         case .deliver(let subscribers, _):  // `_`: the displaced value goes, after the lock
             deliver(value, tag: tag, to: subscribers, in: isolation)
             finishDelivering(in: isolation)
@@ -207,7 +210,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         // goes on to its next value.
         let (first, queued, _) = state.locked { state -> (Memory, Bool, ContiguousArray<Slot?>) in  // `_`: see `insert`
             liveCount.add(1, ordering: .relaxed)
-            let read = state.insert(slot, whileRead: phase.load(ordering: .acquiring) != .idle)
+            let read = state.subscribers.insert(slot, whileRead: phase.load(ordering: .acquiring) != .idle)
             guard becomeDeliverer(&state) else {
                 let memory = state.memory
                 state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
@@ -331,17 +334,6 @@ extension SubjectBase.State {
             memory = .recent(values, size: size)
             return displaced
         }
-    }
-
-    /// Appends `slot`. While a delivery may be reading a copy of the list (`isRead`: the subject
-    /// is not idle), the append goes into a new copy, never into the one being read: that is what
-    /// the reference count already ensures, but ThreadSanitizer cannot see the runtime's atomic
-    /// reference counts, and without this it reports the delivery's reads as racing the append.
-    /// Returns what the caller must hold until the lock is released (so that it is freed after).
-    @inlinable mutating func insert(_ slot: SubjectBase.Slot, whileRead isRead: Bool) -> ContiguousArray<SubjectBase.Slot?> {
-        slot.subscription.slotIndex = slots.count
-        defer { slots.append(slot) }
-        return isRead ? slots : []  // held across the append, which then copies
     }
 }
 

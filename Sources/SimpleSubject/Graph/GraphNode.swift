@@ -42,7 +42,7 @@ extension SubjectBase: GraphNode {
     }
 
     @usableFromInline func add(to graph: inout DebugGraph) {
-        let (memory, slots, feeders) = state.locked { ($0.memory, $0.slots.compactMap { $0 }, $0.feeders) }
+        let (memory, slots, feeders) = state.locked { ($0.memory, $0.subscribers.slots.compactMap { $0 }, $0.feeders) }
         let live = slots.filter { !$0.subscription.isCancelled }
         for slot in live where slot.link == nil {
             graph.add(slot.subscription, "subscriber at " + describe(slot), next: [], visiting: [])

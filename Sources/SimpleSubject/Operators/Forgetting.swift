@@ -10,7 +10,7 @@ extension SubjectBase {
         inOrder { _ in
             let (subscribers, _) = self.state.locked { state in  // `_`: forgotten, after the lock
                 defer { state.memory.forget() }
-                return (state.slots, state.memory)
+                return (state.subscribers.snapshot(), state.memory)
             }
             for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
                 slot.link?.sourceForgot()
