@@ -63,19 +63,19 @@
         spell.locked { $0?.sleeper = sleeper }  // only this thread starts spells: it is this spell's
     }
 
-    @usableFromInline func wake(sleptUntil end: WakingClock.Instant) -> (send: Value?, next: WakingClock.Instant?) {
+    @usableFromInline func wake(sleptUntil end: WakingClock.Instant) -> SleeperWake<Value, WakingClock.Instant> {
         spell.locked { spell in
             guard spell!.intervalEnd <= end else {
-                return (nil, spell!.intervalEnd)  // a late arrival closed this interval: on to the next
+                return .sleep(until: spell!.intervalEnd)  // a late arrival closed this interval: on to the next
             }
             guard let kept = spell!.kept else {
                 spell = nil  // an interval with nothing in it ends the spell
-                return (nil, nil)
+                return .finish
             }
             let next = end.advanced(by: interval)  // from the scheduled end: no drift
             spell!.kept = nil
             spell!.intervalEnd = next
-            return (kept, next)
+            return .send(kept, thenSleepUntil: next)
         }
     }
 
