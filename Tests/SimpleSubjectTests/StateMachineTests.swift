@@ -78,4 +78,107 @@ import Testing
         machine.sleeperStarted(task)  // handed over after its burst ended: not kept
         #expect(machine.sleeper == nil)
     }
+
+    // MARK: throttle
+
+    private func throttle(latest: Bool) -> ThrottleStateMachine<Int, ManualClock.Instant> {
+        ThrottleStateMachine(interval: .seconds(5), latest: latest)
+    }
+
+    /// What a throttle sends, as "value@second", for `values` each sent at its second, with its
+    /// task waking at each deadline it was given before any value that comes later.
+    private func marbles(latest: Bool, _ values: [Int]) -> [String] {
+        var machine = throttle(latest: latest)
+        var sent: [String] = []
+        var wake: ManualClock.Instant?
+        func wakeUp(until now: ManualClock.Instant) {
+            while let due = wake, due <= now {
+                switch machine.sleeperWoke(at: due) {
+                case .sleep(let next):
+                    wake = next
+                case .send(let value, let next):
+                    sent.append("\(value)@\(due.offset.components.seconds)")
+                    wake = next
+                case .finish:
+                    wake = nil
+                }
+            }
+        }
+        for second in values {
+            wakeUp(until: at(second))
+            switch machine.valueArrived(second, at: at(second)) {
+            case .sendAndStartSleeping(let value, let end):
+                sent.append("\(value)@\(second)")
+                wake = end
+            case .sendLate(let value, let next):
+                sent.append("\(value)@\(second)")
+                sent += next.map { ["\($0)@\(second)"] } ?? []
+            case .keep:
+                break
+            }
+        }
+        wakeUp(until: at(1_000))
+        #expect(wake == nil, "the spell ends after an interval with nothing in it")
+        return sent
+    }
+
+    /// DESIGN.md's marbles: values at 0, 1, 2, 3, 7 and 8 s with 5 s.
+    @Test(arguments: [(true, ["0@0", "3@5", "8@10"]), (false, ["0@0", "1@5", "7@10"])])
+    func throttleSendsTheFirstAtOnceThenOnePerInterval(latest: Bool, expected: [String]) {
+        #expect(marbles(latest: latest, [0, 1, 2, 3, 7, 8]) == expected)
+    }
+
+    @Test func throttleKeepsTheLatestOrTheFirstOfAnInterval() {
+        var latest = throttle(latest: true)
+        var first = throttle(latest: false)
+        #expect(latest.valueArrived(0, at: at(0)) == .sendAndStartSleeping(0, until: at(5)))
+        #expect(first.valueArrived(0, at: at(0)) == .sendAndStartSleeping(0, until: at(5)))
+        #expect(latest.valueArrived(1, at: at(1)) == .keep(displaced: nil))
+        #expect(first.valueArrived(1, at: at(1)) == .keep(displaced: nil))
+        #expect(latest.valueArrived(2, at: at(2)) == .keep(displaced: 1))
+        #expect(first.valueArrived(2, at: at(2)) == .keep(displaced: nil))
+        #expect(latest.sleeperWoke(at: at(5)) == .send(2, thenSleepUntil: at(10)))
+        #expect(first.sleeperWoke(at: at(5)) == .send(1, thenSleepUntil: at(10)))
+    }
+
+    @Test func throttleSendsWhatALateIntervalKeptWhenAValueComesBeforeItsTaskWoke() {
+        var machine = throttle(latest: true)
+        _ = machine.valueArrived(0, at: at(0))
+        _ = machine.valueArrived(1, at: at(1))
+        #expect(machine.valueArrived(6, at: at(6)) == .sendLate(1, then: nil))
+        #expect(machine.sleeperWoke(at: at(5)) == .sleep(until: at(10)))
+        #expect(machine.sleeperWoke(at: at(10)) == .send(6, thenSleepUntil: at(15)))
+        #expect(machine.sleeperWoke(at: at(15)) == .finish)
+    }
+
+    @Test func throttleStartsAfreshWhenAnEmptyIntervalPassedBeforeItsTaskWoke() {
+        var machine = throttle(latest: true)
+        _ = machine.valueArrived(0, at: at(0))
+        #expect(machine.valueArrived(7, at: at(7)) == .sendLate(7, then: nil))
+        #expect(machine.sleeperWoke(at: at(5)) == .sleep(until: at(12)))
+        #expect(machine.valueArrived(8, at: at(8)) == .keep(displaced: nil))
+        #expect(machine.sleeperWoke(at: at(12)) == .send(8, thenSleepUntil: at(17)))
+    }
+
+    @Test func throttleSendsWhatWasKeptThenTheValueWhenTwoIntervalsPassedBeforeItsTaskWoke() {
+        var machine = throttle(latest: true)
+        _ = machine.valueArrived(0, at: at(0))
+        _ = machine.valueArrived(1, at: at(1))
+        #expect(machine.valueArrived(11, at: at(11)) == .sendLate(1, then: 11))
+        #expect(machine.sleeperWoke(at: at(5)) == .sleep(until: at(16)))
+        #expect(machine.sleeperWoke(at: at(16)) == .finish)
+    }
+
+    @Test func throttleHoldsItsSpellsTaskUntilTheSpellEnds() {
+        var machine = throttle(latest: false)
+        let task = Task<Void, Never> {}
+        _ = machine.valueArrived(0, at: at(0))
+        machine.sleeperStarted(task)
+        _ = machine.valueArrived(1, at: at(1))
+        #expect(machine.sleeper == task)
+        _ = machine.sleeperWoke(at: at(5))
+        #expect(machine.sleeper == task)
+        _ = machine.sleeperWoke(at: at(10))
+        #expect(machine.sleeper == nil)
+    }
 }
