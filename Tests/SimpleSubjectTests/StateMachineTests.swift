@@ -181,4 +181,35 @@ import Testing
         _ = machine.sleeperWoke(at: at(10))
         #expect(machine.sleeper == nil)
     }
+
+    // MARK: zip
+
+    @Test func zipPairsNothingThatCameWhileItWasBeingMade() {
+        var machine = ZipStateMachine<Int, String>()
+        machine.firstArrived(1)
+        machine.secondArrived("a")
+        #expect(machine.takePair() == nil)
+        machine.startPairing()
+        machine.firstArrived(2)
+        #expect(machine.takePair() == nil)
+        machine.secondArrived("b")
+        #expect(machine.takePair().map { "\($0)\($1)" } == "2b")
+        #expect(machine.waiting == (0, 0))
+    }
+
+    @Test func zipPairsInOrderAndKeepsTheFasterSidesValuesWaiting() {
+        var machine = ZipStateMachine<Int, String>()
+        machine.startPairing()
+        for value in [1, 2, 3] {
+            machine.firstArrived(value)
+        }
+        machine.secondArrived("a")
+        #expect(machine.takePair().map { "\($0)\($1)" } == "1a")
+        #expect(machine.waiting == (2, 0))
+        machine.secondArrived("b")
+        machine.secondArrived("c")
+        #expect(machine.takePair().map { "\($0)\($1)" } == "2b")
+        #expect(machine.takePair().map { "\($0)\($1)" } == "3c")
+        #expect(machine.takePair() == nil)
+    }
 }
