@@ -27,38 +27,24 @@ public func zip<A: Sendable, B: Sendable, C: Sendable>(_ a: SubjectBase<A>, _ b:
         .map(file: file, line: line) { ($0.0, $0.1, $1) }
 }
 
-/// The values of each side that wait for a partner; sides on two threads add at once.
-private final class Pairing<A, B>: @unchecked Sendable {
-    // @unchecked because everything is only touched while holding `lock`.
-    private let lock = Locked(())
-    private var first: [A] = []
-    private var second: [B] = []
-    private var isPairing = false
+/// The values of each side that wait for a partner (see `ZipStateMachine`); sides on two
+/// threads add at once.
+private final class Pairing<A, B>: Sendable {
+    private let machine = Locked(ZipStateMachine<A, B>())
 
     func add(_ value: A) {
-        lock.locked { _ in
-            if isPairing {
-                first.append(value)
-            }
-        }
+        machine.locked { $0.firstArrived(value) }
     }
 
     func add(_ value: B) {
-        lock.locked { _ in
-            if isPairing {
-                second.append(value)
-            }
-        }
+        machine.locked { $0.secondArrived(value) }
     }
 
     func startPairing() {
-        lock.locked { _ in isPairing = true }
+        machine.locked { $0.startPairing() }
     }
 
     func takePair() -> (A, B)? {
-        lock.locked { _ in
-            guard !first.isEmpty, !second.isEmpty else { return nil }
-            return (first.removeFirst(), second.removeFirst())
-        }
+        machine.locked { $0.takePair() }
     }
 }

@@ -28,24 +28,12 @@ let hopWaitMilliseconds = 100
     let subscription: Subscription
     let block: (Value) -> Void
     /// Values waiting for the actor, in order, and what their senders wait on.
-    private let backlog = Locked(Backlog())
-    /// Whether a task is scheduled or running to deliver the backlog: values then wait behind it.
-    /// Changed while holding `backlog`'s lock; read without it by `takesNow`, which the subject
-    /// calls from its one delivering thread — the only one that sets it.
+    private let machine = Locked(HopStateMachine<Value>(limit: hopLimit))
+    /// Whether a drain is scheduled or running (the machine's `isDraining`): values then wait
+    /// behind it. Stored with each transition, while holding the machine's lock, so that it
+    /// changes together with the state; read without it by `takesNow`, which the subject calls
+    /// from its one delivering thread — the only one that starts a drain.
     @usableFromInline let isDraining = Atomic<Bool>(false)
-
-    struct Backlog {
-        var values: [Value] = []
-        /// How many of `values` the drain has taken: they go once it has taken them all.
-        var taken = 0
-        /// How many times the drain has made room (delivered a batch): a sender that finds the
-        /// backlog full waits for the next time.
-        var roomsMade = 0
-        var gate: Gate?
-        /// A sender waited `hopWaitMilliseconds` in vain: the actor is busy with one long job (or
-        /// the sender is that job). Senders do not wait again until the drain makes room.
-        var stalled = false
-    }
 
     init(on actor: any Actor, _ subscription: Subscription, _ block: @escaping (Value) -> Void) {
         self.actorID = ObjectIdentifier(actor)
@@ -70,19 +58,27 @@ let hopWaitMilliseconds = 100
     /// at most `hopWaitMilliseconds`, so that no wait can deadlock, even one in a cycle of waits
     /// or one whose sender is the actor's own job.
     @usableFromInline func enqueue(_ value: Value, from isolation: (any Actor)?) {
-        let (schedules, ticket) = backlog.locked { backlog -> (Bool, (gate: Gate, number: Int)?) in
-            backlog.values.append(value)
-            let schedules = !isDraining.exchange(true, ordering: .acquiringAndReleasing)
-            guard backlog.values.count - backlog.taken >= hopLimit, !backlog.stalled else { return (schedules, nil) }
-            backlog.gate = backlog.gate ?? Gate(opened: backlog.roomsMade)
-            return (schedules, (backlog.gate!, backlog.roomsMade))
-        }
-        if schedules {
+        let action = transition { $0.valueArrived(value) }
+        switch action {
+        case .scheduleDrain:
             scheduleDrain()
+        case .queued:
+            break
+        case .waitForRoom(let gate, let ticket):
+            guard isolation.map(ObjectIdentifier.init) != actorID else { return }  // only senders from elsewhere wait
+            if !gate.wait(for: ticket, milliseconds: hopWaitMilliseconds) {
+                transition { $0.waitTimedOut(ticket: ticket) }
+            }
         }
-        guard let ticket, isolation.map(ObjectIdentifier.init) != actorID else { return }  // not on the actor
-        if !ticket.gate.wait(for: ticket.number, milliseconds: hopWaitMilliseconds) {
-            backlog.locked { $0.stalled = $0.roomsMade == ticket.number }
+    }
+
+    /// Runs `event` on the backlog while holding its lock, and stores whether a drain is pending
+    /// for `takesNow` before the lock is released.
+    private func transition<Action>(_ event: (inout HopStateMachine<Value>) -> Action) -> Action {
+        machine.locked { machine in
+            let action = event(&machine)
+            isDraining.store(machine.isDraining, ordering: .releasing)
+            return action
         }
     }
 
@@ -101,25 +97,17 @@ let hopWaitMilliseconds = 100
     /// Runs on the actor: delivers up to `hopLimit` waiting values, in order, makes room for their
     /// senders and leaves the rest to the next job, so that the actor's other work goes between.
     private func drain(on actor: isolated any Actor) {
-        let values = backlog.locked { backlog in
-            let end = min(backlog.values.count, backlog.taken + hopLimit)
-            defer { backlog.taken = end }
-            return Array(backlog.values[backlog.taken..<end])  // a copy: senders append meanwhile
-        }
-        for value in values where !subscription.isCancelledFlagSet {
+        let batch = transition { $0.batchTaken() }
+        for value in batch where !subscription.isCancelledFlagSet {
             block(value)
         }
-        let isDone = backlog.locked { backlog in
-            backlog.roomsMade += 1
-            backlog.stalled = false
-            backlog.gate?.openNext()
-            guard backlog.taken == backlog.values.count else { return false }
-            backlog = Backlog(roomsMade: backlog.roomsMade, gate: backlog.gate)
-            isDraining.store(false, ordering: .releasing)
-            return true
-        }
-        if !isDone {
+        let action = transition { $0.batchDelivered() }
+        switch action {
+        case .scheduleDrain(let gate):
+            gate?.openNext()
             scheduleDrain()
+        case .finished(let gate, _):
+            gate?.openNext()  // and what was delivered is let go of here, outside the lock
         }
     }
 }

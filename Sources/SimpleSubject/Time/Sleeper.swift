@@ -11,10 +11,21 @@
 
     var clock: WakingClock { get }
 
-    /// Called by the task when it wakes from sleeping until `deadline`: what to send now, if
-    /// anything, and the deadline to sleep until next (`nil`: the burst is over, the task ends).
-    func wake(sleptUntil deadline: WakingClock.Instant) -> (send: Value?, next: WakingClock.Instant?)
+    /// Called by the task when it wakes from sleeping until `deadline`: what it does next.
+    func wake(sleptUntil deadline: WakingClock.Instant) -> SleeperWake<Value, WakingClock.Instant>
 }
+
+/// What a time operator's task does when it wakes: its state machine's answer.
+@usableFromInline enum SleeperWake<Value, Instant> {
+    /// Sleep on until `deadline`: a value that came meanwhile moved it.
+    case sleep(until: Instant)
+    /// Send `value`, then sleep until `deadline`.
+    case send(Value, thenSleepUntil: Instant)
+    /// The burst is over: the task ends.
+    case finish
+}
+
+extension SleeperWake: Equatable where Value: Equatable, Instant: Equatable {}
 
 extension Sleeper {
     /// Starts the burst's task. Its sends count as sent from outside any actor, so subscribers
@@ -28,12 +39,16 @@ extension Sleeper {
                 // A clock that throws for any reason but cancellation wakes the operator early
                 // rather than stranding its value.
                 try? await clock.sleep(until: deadline, tolerance: nil)
-                guard !Task.isCancelled, let (value, next) = self?.wake(sleptUntil: deadline) else { return }
-                if let value {
+                guard !Task.isCancelled, let wake = self?.wake(sleptUntil: deadline) else { return }
+                switch wake {
+                case .sleep(let next):
+                    deadline = next
+                case .send(let value, let next):
                     downstream.send(value)
+                    deadline = next
+                case .finish:
+                    return
                 }
-                guard let next else { return }
-                deadline = next
             }
         }
     }

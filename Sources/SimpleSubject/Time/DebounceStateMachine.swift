@@ -1,0 +1,95 @@
+/// A `debounce`'s bursts: between them, a value waiting for its quiet period to pass, or a value
+/// just sent. The source's delivering thread reports each value (`valueArrived`) and the task it
+/// started for a burst (`sleeperStarted`); that task reports each time it wakes (`sleeperWoke`).
+/// Each event says what to do once the lock is released.
+@usableFromInline struct DebounceStateMachine<Value, Instant: InstantProtocol<Duration>> {
+    private enum State {
+        /// Between bursts: nothing waits, no task sleeps.
+        case quiet
+        /// A burst: its newest value waits until `deadline`, `interval` after it arrived; `sleeper`
+        /// sleeps until then (`nil` until the thread that started it hands it over).
+        case waiting(latest: Value, deadline: Instant, sleeper: Task<Void, Never>?)
+        /// The burst's value went at `deadline`; its task wakes once more to see whether another came.
+        case sent(deadline: Instant, sleeper: Task<Void, Never>?)
+    }
+
+    private var state = State.quiet
+    /// The quiet period that ends a burst.
+    private let interval: Duration
+
+    @usableFromInline init(interval: Duration) {
+        self.interval = interval
+    }
+
+    /// What the source's thread does after a value arrived.
+    @usableFromInline enum ArriveAction {
+        /// The value starts a burst: start a task that sleeps until `deadline`, then hand it over
+        /// with `sleeperStarted`. Nothing to send now.
+        case startSleeping(until: Instant)
+        /// The burst was due before the value came and its task has not woken yet: send the
+        /// burst's value now. The new value waits for its own quiet period.
+        case sendOverdue(Value)
+        /// The value joined the burst and moved its deadline: nothing to send now. `displaced`,
+        /// the value it replaced, is released once the lock is.
+        case joined(displaced: Value?)
+    }
+
+    /// A value arrived at `now`.
+    @usableFromInline mutating func valueArrived(_ value: Value, at now: Instant) -> ArriveAction {
+        let deadline = now.advanced(by: interval)
+        switch state {
+        case .quiet:
+            state = .waiting(latest: value, deadline: deadline, sleeper: nil)
+            return .startSleeping(until: deadline)
+        case .waiting(let latest, let due, let sleeper):
+            state = .waiting(latest: value, deadline: deadline, sleeper: sleeper)
+            guard due > now else { return .sendOverdue(latest) }
+            return .joined(displaced: latest)
+        case .sent(_, let sleeper):
+            state = .waiting(latest: value, deadline: deadline, sleeper: sleeper)
+            return .joined(displaced: nil)
+        }
+    }
+
+    /// The thread that started a burst hands over its task.
+    @usableFromInline mutating func sleeperStarted(_ sleeper: Task<Void, Never>) {
+        switch state {
+        case .quiet:
+            break  // the burst was over before the task was handed over: the task has ended
+        case .waiting(let latest, let deadline, .none):
+            state = .waiting(latest: latest, deadline: deadline, sleeper: sleeper)
+        case .sent(let deadline, .none):
+            state = .sent(deadline: deadline, sleeper: sleeper)
+        case .waiting, .sent:
+            preconditionFailure("A debounce burst has one task")
+        }
+    }
+
+    /// The burst's task woke from sleeping until `slept`.
+    @usableFromInline mutating func sleeperWoke(at slept: Instant) -> SleeperWake<Value, Instant> {
+        switch state {
+        case .quiet:
+            preconditionFailure("A debounce task woke after its burst ended")
+        case .waiting(let latest, let deadline, let sleeper):
+            guard deadline <= slept else { return .sleep(until: deadline) }  // a later value moved it
+            state = .sent(deadline: deadline, sleeper: sleeper)
+            return .send(latest, thenSleepUntil: deadline)  // then, if nothing came meanwhile, the end
+        case .sent(let deadline, _):
+            assert(deadline <= slept, "A debounce task sleeps until the deadline it sent at")
+            state = .quiet
+            return .finish
+        }
+    }
+
+    /// The burst's task, to cancel when the operator goes.
+    @usableFromInline var sleeper: Task<Void, Never>? {
+        switch state {
+        case .quiet:
+            nil
+        case .waiting(_, _, let sleeper), .sent(_, let sleeper):
+            sleeper
+        }
+    }
+}
+
+extension DebounceStateMachine.ArriveAction: Equatable where Value: Equatable {}

@@ -1,0 +1,112 @@
+@testable import SimpleSubject
+import Testing
+
+/// The actor hop's backlog: one drain per burst, batches of `hopLimit`, and senders that wait
+/// for room while the limit of values wait.
+extension StateMachineTests {
+    /// An arrival's action in words: "schedule", "queued" or "wait for room N".
+    private func described(_ action: HopStateMachine<Int>.ArriveAction) -> String {
+        switch action {
+        case .scheduleDrain:
+            "schedule"
+        case .queued:
+            "queued"
+        case .waitForRoom(_, let ticket):
+            "wait for room \(ticket)"
+        }
+    }
+
+    /// A delivered batch's action in words: "next" or "finished after N".
+    private func described(_ action: HopStateMachine<Int>.BatchDeliveredAction) -> String {
+        switch action {
+        case .scheduleDrain:
+            "next"
+        case .finished(_, let delivered):
+            "finished after \(delivered.count)"
+        }
+    }
+
+    /// What arriving `values` answered, in words, each answer once with how many in a row gave it.
+    private func arrive(_ values: Range<Int>, at machine: inout HopStateMachine<Int>) -> [String] {
+        var answers: [(String, Int)] = []
+        for value in values {
+            let answer = described(machine.valueArrived(value))
+            if answers.last?.0 == answer {
+                answers[answers.count - 1].1 += 1
+            } else {
+                answers.append((answer, 1))
+            }
+        }
+        return answers.map { "\($0.1)× \($0.0)" }
+    }
+
+    @Test func hopSchedulesOneDrainPerBurstAndIsIdleOnceItsDrainHasTakenEverything() {
+        var machine = HopStateMachine<Int>(limit: hopLimit)
+        #expect(!machine.isDraining)
+        #expect(arrive(0..<3, at: &machine) == ["1× schedule", "2× queued"])
+        #expect(machine.isDraining)
+        #expect(machine.batchTaken() == [0, 1, 2])
+        #expect(arrive(3..<4, at: &machine) == ["1× queued"])
+        #expect(described(machine.batchDelivered()) == "next")
+        #expect(machine.batchTaken() == [3])
+        #expect(described(machine.batchDelivered()) == "finished after 4")
+        #expect(!machine.isDraining)
+        #expect(arrive(4..<5, at: &machine) == ["1× schedule"])
+    }
+
+    @Test func hopSendersWaitForRoomOnceTheLimitOfValuesWait() {
+        var machine = HopStateMachine<Int>(limit: hopLimit)
+        #expect(arrive(0..<1_025, at: &machine) == ["1× schedule", "1022× queued", "2× wait for room 0"])
+        _ = machine.batchTaken()
+        #expect(arrive(1_025..<1_026, at: &machine) == ["1× queued"])  // taken: waiting no more
+        _ = machine.batchDelivered()
+        #expect(arrive(1_026..<2_049, at: &machine) == ["1021× queued", "2× wait for room 1"])
+    }
+
+    @Test func hopSendersWaitOnOneGateThatOpensOnceABatchIsDelivered() {
+        var machine = HopStateMachine<Int>(limit: 2)
+        _ = machine.valueArrived(0)
+        guard case .waitForRoom(let gate, 0) = machine.valueArrived(1),
+              case .waitForRoom(let same, 0) = machine.valueArrived(2) else {
+            Issue.record("a full backlog asks senders to wait for room 0")
+            return
+        }
+        #expect(gate === same)
+        _ = machine.batchTaken()
+        guard case .scheduleDrain(let opening) = machine.batchDelivered() else {
+            Issue.record("a value still waits")
+            return
+        }
+        #expect(opening === gate)
+    }
+
+    @Test func hopDrainsInBatchesOfTheLimit() {
+        var machine = HopStateMachine<Int>(limit: hopLimit)
+        _ = arrive(0..<2_500, at: &machine)
+        #expect(machine.batchTaken() == Array(0..<1_024))
+        #expect(described(machine.batchDelivered()) == "next")
+        #expect(machine.batchTaken() == Array(1_024..<2_048))
+        #expect(described(machine.batchDelivered()) == "next")
+        #expect(machine.batchTaken() == Array(2_048..<2_500))
+        #expect(described(machine.batchDelivered()) == "finished after 2500")
+    }
+
+    @Test func hopSendersStopWaitingOnceOneWaitedInVainUntilTheDrainMakesRoom() {
+        var machine = HopStateMachine<Int>(limit: hopLimit)
+        #expect(arrive(0..<1_024, at: &machine).last == "1× wait for room 0")
+        machine.waitTimedOut(ticket: 0)
+        #expect(arrive(1_024..<2_100, at: &machine) == ["1076× queued"])  // stalled
+        _ = machine.batchTaken()
+        _ = machine.batchDelivered()
+        #expect(arrive(2_100..<2_101, at: &machine) == ["1× wait for room 1"])
+    }
+
+    @Test func hopSenderThatWaitedInVainAfterTheDrainMadeRoomDoesNotStallOthers() {
+        var machine = HopStateMachine<Int>(limit: hopLimit)
+        _ = arrive(0..<2_100, at: &machine)
+        _ = machine.batchTaken()
+        _ = machine.batchDelivered()
+        machine.waitTimedOut(ticket: 0)  // room 0 was made meanwhile
+        #expect(arrive(2_100..<2_101, at: &machine) == ["1× wait for room 1"])
+    }
+}
