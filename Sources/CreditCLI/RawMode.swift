@@ -46,9 +46,10 @@ extension Terminal {
     /// SIGQUIT and the rest of `endingSignals`), which leaves the ``ExitLine`` on the main screen
     /// and exits with 128 + the signal's number; and on SIGTSTP,
     /// which then stops the program until SIGCONT takes the terminal again and wakes the
-    /// ``WakePipe`` to redraw.
-    static func inRawMode(fullScreen isFullScreen: Bool, _ body: () -> Int32) -> Int32 {
-        guard tcgetattr(0, settings) == 0 else { return body() }
+    /// ``WakePipe`` to redraw. An error `body` throws comes out once the terminal is restored.
+    static func inRawMode<Failure: Error>(fullScreen isFullScreen: Bool,
+                                          _ body: () throws(Failure) -> Int32) throws(Failure) -> Int32 {
+        guard tcgetattr(0, settings) == 0 else { return try body() }
         settings[1] = rawSettings(from: settings[0])
         fullScreen.store(isFullScreen, ordering: .relaxed)
         continuations.store(0, ordering: .relaxed)  // created here, not in a handler
@@ -71,7 +72,7 @@ extension Terminal {
         sigprocmask(SIG_UNBLOCK, &handled, nil)
         tcsetattr(0, TCSAFLUSH, settings + 1)
         if isFullScreen { writeStatic(enterScreen) }
-        let status = body()
+        let status = Result(catching: body)
         // Held while the terminal is put back, so that no handler takes it again afterwards;
         // whatever came meanwhile gets the action it had before once they are released.
         sigprocmask(SIG_BLOCK, &handled, &previous)
@@ -81,7 +82,7 @@ extension Terminal {
         }
         WakePipe.close()
         sigprocmask(SIG_SETMASK, &previous, nil)
-        return status
+        return try status.get()
     }
 
     /// Stops the program as Ctrl-Z does outside raw mode: SIGTSTP to the whole process group, as

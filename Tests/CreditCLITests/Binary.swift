@@ -14,20 +14,43 @@ let creditCLI: String = {
 struct PipeRun {
     let stdout: String
     let stderr: String
+    /// The exit status, or 128 + the signal that ended it, as a shell says it.
     let status: Int32
 }
 
+/// The command line that runs `executable` with `arguments` and `redirections` (shell syntax:
+/// `"> /dev/full"`, `">&-"`, `"< /tmp"`), as a user's shell would: through `/bin/sh`, which
+/// `exec`s it, so that the program is the process the test started, with the descriptors the
+/// redirections leave. Without redirections, just the program.
+func commandLine(running executable: String, _ arguments: [String], redirections: String) -> [String] {
+    guard !redirections.isEmpty else { return [executable] + arguments }
+    return ["/bin/sh", "-c", "exec \"$0\" \"$@\" \(redirections)", executable] + arguments
+}
+
 /// Runs credit-cli with `arguments`, `input` on stdin (a pipe) and exactly `environment`.
-func runThroughPipes(_ arguments: [String] = [], input: [UInt8] = [],
+/// - Parameter redirections: Shell redirections that replace the pipes (see ``commandLine``):
+///   the program's stdout or stdin is then the file they name, or closed.
+/// - Parameter readsStdout: With `false`, nothing reads stdout: it is a pipe whose reading end
+///   is closed, as `credit-cli | true` leaves it once `true` has exited.
+/// - Parameter ignoresSigpipe: The program inherits this process's SIGPIPE, ignored (see below);
+///   with `false` it gets the default action, as from a shell (through GNU `env`).
+func runThroughPipes(_ arguments: [String] = [], input: [UInt8] = [], redirections: String = "",
+                     readsStdout: Bool = true, ignoresSigpipe: Bool = true,
                      environment: [String: String] = ["PATH": "/usr/bin:/bin"]) throws -> PipeRun {
+    let program = commandLine(running: creditCLI, arguments, redirections: redirections)
+    let command = ignoresSigpipe ? program : ["/usr/bin/env", "--default-signal=PIPE"] + program
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: creditCLI)
-    process.arguments = arguments
+    process.executableURL = URL(fileURLWithPath: command[0])
+    process.arguments = Array(command.dropFirst())
     process.environment = environment
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe(), unread = Pipe()
     process.standardInput = stdin
-    process.standardOutput = stdout
+    process.standardOutput = readsStdout ? stdout : unread.fileHandleForWriting
     process.standardError = stderr
+    if !readsStdout {
+        try unread.fileHandleForReading.close()
+        try stdout.fileHandleForWriting.close()
+    }
     // The program may exit before reading its input (a usage error does): then writing gets
     // EPIPE, which must be an ignored error here, not a SIGPIPE that kills the test process.
     signal(SIGPIPE, SIG_IGN)
@@ -41,8 +64,10 @@ func runThroughPipes(_ arguments: [String] = [], input: [UInt8] = [],
     let out = stdout.fileHandleForReading.readDataToEndOfFile()
     let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
+    try? unread.fileHandleForWriting.close()
+    let signalled = process.terminationReason == .uncaughtSignal
     return PipeRun(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                   status: process.terminationStatus)
+                   status: signalled ? 128 + process.terminationStatus : process.terminationStatus)
 }
 
 // glibc declares these only with _XOPEN_SOURCE, which Swift's Glibc module does not set.
@@ -68,8 +93,11 @@ final class TerminalRun {
     ///   session could resume (an orphaned group), so only this way can the program be stopped.
     ///   The terminal then sends no SIGWINCH, having no session.
     /// - Parameter executable: The program to run: credit-cli, or a shell that runs it as a job.
+    /// - Parameter redirections: Shell redirections (see ``commandLine``) that take stdout or
+    ///   stderr off the terminal: `"> /dev/full"`, `">&-"`.
     init(_ arguments: [String] = [], environment: [String: String] = ["TERM": "xterm-256color"],
-         rows: UInt16 = 24, columns: UInt16 = 80, ownSession: Bool = true, executable: String = creditCLI) throws {
+         rows: UInt16 = 24, columns: UInt16 = 80, ownSession: Bool = true, executable: String = creditCLI,
+         redirections: String = "") throws {
         master = posix_openpt(O_RDWR | O_NOCTTY)
         guard master >= 0, grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             throw POSIXError(.ENODEV)
@@ -101,11 +129,12 @@ final class TerminalRun {
         // SETSID or SETPGROUP (with group 0: the child's own), SETSIGMASK, SETSIGDEF.
         posix_spawnattr_setpgroup(&attributes, 0)
         posix_spawnattr_setflags(&attributes, Int16((ownSession ? 0x80 : 0x02) | 0x08 | 0x04))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let command = commandLine(running: executable, arguments, redirections: redirections)
+        let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        let status = posix_spawn(&child, command[0], &actions, &attributes, argv, envp)
         guard status == 0 else { throw POSIXError(POSIXErrorCode(rawValue: status) ?? .EIO) }
         pid = child
     }
