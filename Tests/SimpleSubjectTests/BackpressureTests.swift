@@ -1,0 +1,130 @@
+import Foundation
+import SimpleSubject
+import Synchronization
+import Testing
+
+/// Guarantee 8, bounded under load: floods cannot keep another thread's send busy or grow a
+/// queue without bound (issue 10's reproducers), and every wait is bounded in time (issue 27,
+/// item 1): a late sender that finds the queue full waits for its turn at most 100 ms, then
+/// queues its value over the limit. A wait through user code — a subscriber blocked on a worker
+/// that sends into the same subject — is invisible to the wait graph; without the time cap it
+/// never ends. CI runs this suite under ThreadSanitizer too.
+@Suite struct BackpressureTests {
+    static func subscriberWaitingForAWorker(sending count: Int)
+    -> (EventSubject<Int>, Recorder<Int>) {
+        let results = EventSubject<Int>()
+        let seen = Recorder<Int>()
+        results.subscribeNext { value in
+            seen.append(value)
+            guard value == 0 else { return }
+            let group = DispatchGroup()
+            DispatchQueue.global().async(group: group) {
+                for value in 1...count { results.sendNext(value) }
+            }
+            group.wait()
+        }
+        return (results, seen)
+    }
+
+    @Test(arguments: [1_025, 3_000])
+    func aSubscriberThatWaitsForAWorkerSendingIntoTheSameSubjectReturns(count: Int) {
+        let (results, seen) = Self.subscriberWaitingForAWorker(sending: count)
+        let sender = Joinable { results.sendNext(0) }
+        #expect(sender.join(seconds: 30), "deadlocked: the worker waits for a turn the subscriber never gives")
+        let allOnceInOrder = seen.values == Array(0...count)
+        #expect(allOnceInOrder, "\(seen.values.count) of \(count + 1) values, or out of order")
+    }
+
+    @Test func aThreadWaitingOnASemaphoreForASenderReturns() {
+        let results = EventSubject<Int>()
+        let seen = Recorder<Int>()
+        results.subscribeNext { value in
+            seen.append(value)
+            guard value == 0 else { return }
+            let done = DispatchSemaphore(value: 0)
+            Thread {
+                for value in 1...10_000 { results.sendNext(value) }
+                done.signal()
+            }.start()
+            done.wait()
+        }
+        let sender = Joinable { results.sendNext(0) }
+        #expect(sender.join(seconds: 60), "deadlocked")
+        let allOnceInOrder = seen.values == Array(0...10_000)
+        #expect(allOnceInOrder, "\(seen.values.count) of 10,001 values, or out of order")
+    }
+
+    // Guarantee 8: one thread flooding a subject cannot keep another thread's single send busy
+    // without bound, nor make the queue grow without bound.
+    @Test func aFloodFromAnotherThreadCannotKeepASingleSendBusyOrGrowTheQueueWithoutBound() {
+        let subject = EventSubject<Int>()
+        let mainThread = Atomic<UInt>(0)
+        let deliveredOnMain = Atomic<Int>(0)
+        let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
+        subject.subscribeNext { _ in
+            if currentThreadID() == mainThread.load(ordering: .acquiring) {
+                deliveredOnMain.add(1, ordering: .relaxed)
+            }
+            let backlog = sent.load(ordering: .acquiring) - delivered.add(1, ordering: .acquiringAndReleasing).newValue
+            if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
+        }
+        let stop = Atomic<Bool>(false)
+        let floodStarted = DispatchSemaphore(value: 0)
+        let flooder = Joinable {
+            var value = 0
+            while !stop.load(ordering: .acquiring) {
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(value)
+                value += 1
+                if value == 5_000 { floodStarted.signal() }
+            }
+        }
+        floodStarted.wait()
+        let largestSingleSend = Atomic<Int>(0)
+        let main = Joinable {
+            mainThread.store(currentThreadID(), ordering: .releasing)
+            for _ in 0..<200 {
+                let before = deliveredOnMain.load(ordering: .acquiring)
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(-1)
+                let work = deliveredOnMain.load(ordering: .acquiring) - before
+                if work > largestSingleSend.load(ordering: .relaxed) { largestSingleSend.store(work, ordering: .relaxed) }
+            }
+        }
+        #expect(main.join(seconds: 60), "a single send never returned")
+        stop.store(true, ordering: .releasing)
+        #expect(flooder.join())
+        // Bounded work: its own value and at most two queues' worth of others'.
+        #expect(largestSingleSend.load(ordering: .acquiring) <= 1 + 2 * 1_024)
+        #expect(largestBacklog.load(ordering: .acquiring) <= 2 * 1_024 + 2)
+    }
+
+    @Test func twoFloodingThreadsKeepTheBacklogBoundedAndLoseNothing() {
+        let subject = EventSubject<Int>()
+        let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
+        subject.subscribeNext { _ in
+            let backlog = sent.load(ordering: .acquiring) - delivered.add(1, ordering: .acquiringAndReleasing).newValue
+            if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
+        }
+        onThreads(2) { _ in
+            for value in 0..<50_000 {
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(value)
+            }
+        }
+        #expect(delivered.load(ordering: .acquiring) == 100_000)
+        #expect(largestBacklog.load(ordering: .acquiring) <= 2 * 1_024 + 2)
+    }
+
+    @Test func twoSubjectsWhoseSubscribersSendToEachOtherUnderAFloodDoNotDeadlock() {
+        let a = EventSubject<Int>(), b = EventSubject<Int>()
+        a.subscribeNext { if $0 % 2 == 0 { b.sendNext($0 + 1) } }
+        b.subscribeNext { if $0 % 2 == 0 { a.sendNext($0 + 1) } }
+        let flood = Joinable {
+            onThreads(2) { thread in
+                for value in 0..<20_000 { (thread == 0 ? a : b).sendNext(value * 2) }
+            }
+        }
+        #expect(flood.join(seconds: 60), "deadlocked")
+    }
+}
