@@ -42,6 +42,11 @@ import Synchronization
 ///    the others. Without such a load a late sender never waits. The
 ///    delivering thread and sends made from inside its subscribers never wait, and neither does
 ///    a sender whose wait would close a cycle of threads waiting for each other's subjects.
+///    No such wait lasts more than 100 ms: if the delivering thread has not handed over its turn
+///    by then — it is held up in a subscriber, perhaps one that waits for this very sender — the
+///    sender queues its value over the limit, and later senders queue without waiting until the
+///    delivering thread comes back for more work. So the 1,024 bound holds while the delivering
+///    thread makes progress; a subscriber that blocks lets the queue grow until it returns.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered 1,024 more — at most 100 ms: if the actor makes no room by
