@@ -22,10 +22,18 @@ let package = Package(
                 .product(name: "SimpleSubject", package: "SimpleSubject"),
                 "OpenCombine",
                 "FrameCounter",
+                "ConcurrentScenario",
             ],
             path: "Benchmarks/SubjectBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // The concurrent-senders scenario, shared by the harness and the standalone executable.
+        .target(
+            name: "ConcurrentScenario",
+            dependencies: [.product(name: "SimpleSubject", package: "SimpleSubject"), "OpenCombine"]
+        ),
+        // The same scenario outside the harness, for a table of medians (many-core hosts too).
+        .executableTarget(name: "ConcurrentSenders", dependencies: ["ConcurrentScenario"]),
         // Turns an exported run into the table in BENCHMARKS.md.
         .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable"),
     ]

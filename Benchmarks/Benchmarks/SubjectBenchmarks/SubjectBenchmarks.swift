@@ -28,6 +28,7 @@ let benchmarks: @Sendable () -> Void = {
     operatorBenchmarks()
     memoryBenchmarks()
     frameBenchmarks()
+    concurrentSenderBenchmarks()
 }
 
 // MARK: - sendNext to 1, 10, 100 and 1,000 subscribers

@@ -141,6 +141,31 @@ for burst in [1, 10, 1_000] {
 }
 line()
 
+// Concurrent senders: T threads released together, each sending to one subject with S subscribers.
+let concurrentShapes = Set(run.keys.compactMap { name -> [Int]? in
+    guard name.hasPrefix("concurrent"), let dot = name.firstIndex(of: ".") else { return nil }
+    let shape = name.dropFirst("concurrent".count).prefix(upTo: dot).split(separator: "x").compactMap { Int($0) }
+    return shape.count == 2 ? shape : nil
+}).sorted { $0.lexicographicallyPrecedes($1) }
+func perSend(_ shape: [Int], _ contender: String) -> Double? {
+    metric(run, "concurrent\(shape[0])x\(shape[1]).\(contender)", "nsPerSend")
+}
+if !concurrentShapes.isEmpty {
+    // Busy cores: the senders' CPU time over the wall time; near 1 with 2 threads means they took turns.
+    line("### Concurrent senders (ns per send: wall time over all sends, median of runs whose threads overlapped)")
+    line()
+    line("| threads × subscribers | Subject | locked floor | OpenCombine CurrentValueSubject | Subject ÷ locked floor | OpenCombine ÷ Subject | runs discarded per sample, Subject / floor / OpenCombine | busy cores, Subject / floor / OpenCombine |")
+    line("|---|---:|---:|---:|---:|---:|---|---|")
+    for shape in concurrentShapes {
+        let ours = perSend(shape, "simple"), floor = perSend(shape, "floor-locked"), peer = perSend(shape, "opencombine")
+        let names = ["simple", "floor-locked", "opencombine"].map { "concurrent\(shape[0])x\(shape[1]).\($0)" }
+        let discarded = names.map { metric(run, $0, "discardedRuns").map { String(Int($0)) } ?? "—" }
+        let busy = names.map { metric(run, $0, "busyCorePercent").map { String(format: "%.2f", $0 / 100) } ?? "—" }
+        line("| \(shape[0]) × \(shape[1]) | \(format(ours)) | \(format(floor)) | \(format(peer)) | \(ratio(ours, floor)) | \(ratio(peer, ours)) | \(discarded.joined(separator: " / ")) | \(busy.joined(separator: " / ")) |")
+    }
+    line()
+}
+
 // The cost targets, stated in BENCHMARKS.md and checked against this run.
 func within(_ a: Double?, _ b: Double?, _ limit: Double) -> Bool? {
     guard let a, let b, b > 0 else { return nil }
@@ -167,6 +192,11 @@ line("| five maps: OpenCombine's fused chain beside it | \(format(time(run, "map
 let churnOurs = time(run, "subscribeCancel.simple"), churnPeer = time(run, "subscribeCancel.opencombine")
 line("| subscribe + cancel: ≥ 5× faster than OpenCombine | \(ratio(churnPeer, churnOurs)) | \(verdict(within(churnOurs, churnPeer, 1 / 5))) |")
 line("| cancel all of N: per cancel, 100k ≤ 2.5× the 10k run | \(ratio(perCancel[100_000], perCancel[10_000])) | \(verdict(within(perCancel[100_000], perCancel[10_000], 2.5))) |")
+for shape in concurrentShapes where shape[0] >= 2 {
+    let ours = perSend(shape, "simple"), floor = perSend(shape, "floor-locked"), peer = perSend(shape, "opencombine")
+    line("| \(shape[0]) threads to \(shape[1]): ≤ 1.5× the locked floor | \(ratio(ours, floor)) | \(verdict(within(ours, floor, 1.5))) |")
+    line("| \(shape[0]) threads to \(shape[1]): below OpenCombine | \(ratio(ours, peer)) | \(verdict(within(ours, peer, 1))) |")
+}
 let bytes = metric(run, "memory.simple", "heapBytesPerSubscription")
 line("| ≤ 200 heap bytes per live subscription | \(bytes.map { String(Int($0)) } ?? "—") | \(verdict(bytes.map { $0 <= 200 })) |")
 for (label, name, limit) in [("frames, subscribeNext: ≤ 2", "frames.simple", 2.0),
