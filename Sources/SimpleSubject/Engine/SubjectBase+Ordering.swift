@@ -32,8 +32,8 @@ let turnWaitMilliseconds = 100
 // sender whose wait would close a cycle (see `WaitGraph`): it queues over the limit instead.
 // No wait lasts longer than `turnWaitMilliseconds`: a cycle through user code (a subscriber that
 // blocks on a worker sending into the same subject) is invisible to the wait graph, so a sender
-// that is not handed its turn by then queues over the limit, and the subject is `stalled` — late
-// senders queue without waiting — until its delivering thread takes its next batch.
+// that is not handed its turn by then queues over the limit, and the turn is stalled — late
+// senders queue without waiting — until its delivering thread goes on to its next piece of work.
 extension SubjectBase {
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
     @usableFromInline enum Work {
@@ -57,31 +57,40 @@ extension SubjectBase {
         case full(deliverer: ThreadID)
     }
 
-    /// Called under the lock: takes the right to call subscribers, or reports that another
-    /// thread has it (and marks that work is waiting for it).
+    /// Called under the lock: takes the turn to call subscribers (true), or finds that another
+    /// thread has it (false), and has marked `phase` so that it comes back for what is queued.
     @inlinable
     @inline(__always)
     final func becomeDeliverer(_ state: inout State) -> Bool {
         // Idle means no deliverer, and only a deliverer changes `phase` without the lock: a
         // plain store will do, which keeps the common send to one atomic read-modify-write.
-        if phase.load(ordering: .acquiring) != .idle && markedWorkQueued() {
-            return false
+        if phase.load(ordering: .acquiring) != .idle {
+            let othersDeliver = markWorkQueued()
+            if othersDeliver {
+                return false
+            }
         }
         phase.store(.delivering, ordering: .relaxed)
-        state.deliverer = currentThread()
-        state.handoffWanted = false
+        state.turns.begin(by: currentThread())
         return true
     }
 
-    /// Another thread delivers: marks that work is waiting for it — unless it has left
-    /// meanwhile (false: this thread takes the right after all).
-    @usableFromInline final func markedWorkQueued() -> Bool {
-        while phase.load(ordering: .acquiring) != .idle {
-            if phase.load(ordering: .relaxed) == .queued || move(from: .delivering, to: .queued) {
+    /// Another thread has the turn: marks `phase` queued, so that its compare-and-swap to idle
+    /// fails and it comes back for the work. Returns false if it left meanwhile (`phase` went
+    /// idle): then the caller takes the turn itself.
+    @usableFromInline final func markWorkQueued() -> Bool {
+        while true {
+            switch phase.load(ordering: .acquiring) {
+            case .idle:
+                return false
+            case .queued:
                 return true
+            case .delivering:
+                if move(from: .delivering, to: .queued) {
+                    return true
+                }
             }
         }
-        return false
     }
 
     @inlinable final func move(from old: Phase, to new: Phase) -> Bool {
@@ -97,42 +106,43 @@ extension SubjectBase {
 
     /// Called under the lock by a sender that found another call delivering.
     @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?, _ state: inout State) -> Turn {
-        let hasRoom = state.queue.count < queueLimit && !state.handoffWanted
-        guard hasRoom || state.stalled || currentThread() == state.deliverer else { return .full(deliverer: state.deliverer) }
-        state.queue.append(.value(value, tag: tag))
-        return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
+        switch state.turns.arrive(.value(value, tag: tag), from: currentThread()) {
+        case .queued:
+            return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
+        case .full(let deliverer):
+            return .full(deliverer: deliverer)
+        }
     }
 
     /// A late sender that found the queue full: waits for its turn to deliver, unless waiting
-    /// would close a cycle of waiting threads (then it queues over the limit).
+    /// would close a cycle of waiting threads (then it queues over the limit), and at most
+    /// `turnWaitMilliseconds` (then it queues over the limit too).
     @usableFromInline final func sendAfterWaiting(_ value: Value, tag: AnyObject?, for deliverer: ThreadID,
                                                   in isolation: (any Actor)?) -> Bool {
         let sender = currentThread()
         let waits = WaitGraph.shared.beginWaiting(sender, deliveredBy: deliverer) {
             // The thread delivering this subject now, or nil when none is.
-            self.state.locked { self.phase.load(ordering: .acquiring) == .idle ? nil : $0.deliverer }
+            self.state.locked { self.phase.load(ordering: .acquiring) == .idle ? nil : $0.turns.deliverer }
         }
-        var ticket: (gate: Gate, number: Int)?
+        let work = Work.value(value, tag: tag)
+        var ticket: (gate: Gate, ticket: Int)?
         let turn = state.locked { state -> Turn in
             if becomeDeliverer(&state) {  // the delivering thread left meanwhile
                 return .deliver(state.subscribers.snapshot(), displaced: state.remember(value))
             }
             if waits {
-                state.gate = state.gate ?? Gate()
-                ticket = (state.gate!, state.ticketsIssued)
-                state.waiters.append((sender, state.ticketsIssued))
-                state.ticketsIssued += 1
+                ticket = state.turns.wait(sender)
             } else {
-                state.queue.append(.value(value, tag: tag))
+                state.turns.queueOverTheLimit(work)
             }
             return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
         }
         if let ticket {
-            let handed = ticket.gate.wait(for: ticket.number, milliseconds: turnWaitMilliseconds)
-            let takesTurn = handed || state.locked { $0.withdraw(sender, queueing: .value(value, tag: tag)) }
+            let handed = ticket.gate.wait(for: ticket.ticket, milliseconds: turnWaitMilliseconds)
+            let takesTurn = handed || state.locked { $0.turns.withdraw(sender, queueing: work) }
             WaitGraph.shared.endWaiting(sender)
             guard takesTurn else { return liveCount.load(ordering: .relaxed) > 0 }
-            state.locked { $0.queue.append(.value(value, tag: tag)) }
+            state.locked { $0.turns.queueOverTheLimit(work) }
             drainQueue(in: isolation, takingOver: true)
         } else if case .deliver(let subscribers, _) = turn {
             WaitGraph.shared.endWaiting(sender)
@@ -144,35 +154,27 @@ extension SubjectBase {
 
     /// Does the work others queued, batch by batch, until there is none — or hands it to a
     /// waiting sender. A sender that has just been handed its turn (`takingOver`) delivers one
-    /// batch before it may hand off in turn, so that every turn makes progress. Once a call has
-    /// delivered `queueLimit` values of others', late senders wait (`handoffWanted`).
+    /// batch before it may hand off in turn, so that every turn makes progress.
     @usableFromInline final func drainQueue(in isolation: (any Actor)?, takingOver: Bool = false) {
         var hasDelivered = !takingOver
-        var othersDelivered = 0
         repeat {
-            let (firstCalls, batch, handOff) = state.locked { state -> ([FirstCall], [Work], (gate: Gate, ticket: Int)?) in
-                if hasDelivered && !state.waiters.isEmpty {
-                    let next = state.waiters.removeFirst()  // the longest-waiting sender
-                    state.deliverer = next.thread
-                    state.handoffWanted = false
-                    return ([], [], (state.gate!, next.ticket))
+            let next = state.locked { state in
+                let next = state.turns.next(hasDelivered: hasDelivered)
+                if case .work(_, _, let waitersRemain) = next {
+                    // `queued` while a sender waits, so that the loop comes back to hand off to it.
+                    phase.store(waitersRemain ? .queued : .delivering, ordering: .releasing)
                 }
-                let batch = state.queue
-                state.queue = []
-                state.stalled = false
-                othersDelivered += batch.count
-                state.handoffWanted = othersDelivered >= queueLimit
-                // `queued` while a sender waits, so that the loop comes back to hand off to it.
-                phase.store(state.waiters.isEmpty ? .delivering : .queued, ordering: .releasing)
-                return (state.takeFirstCalls(), batch, nil)
+                return next
             }
-            if let handOff {
-                handOff.gate.open(through: handOff.ticket)
+            switch next {
+            case .handOff(let gate, let ticket):
+                gate.open(through: ticket)
                 return
-            }
-            firstCalls.forEach { $0(isolation) }
-            for work in batch {
-                perform(work, in: isolation)
+            case .work(let firstCalls, let batch, _):
+                firstCalls.forEach { $0(isolation) }
+                for work in batch {
+                    perform(work, in: isolation)
+                }
             }
             hasDelivered = true
         } while !move(from: .delivering, to: .idle)
@@ -183,33 +185,12 @@ extension SubjectBase {
     private func perform(_ work: Work, in isolation: (any Actor)?) {
         switch work {
         case .value(let value, let tag):
-            let (subscribers, _, firstCalls) = state.locked { ($0.subscribers.snapshot(), $0.remember(value), $0.takeFirstCalls()) }
+            let (subscribers, _, firstCalls) = state.locked { ($0.subscribers.snapshot(), $0.remember(value), $0.turns.takeFirstCalls()) }
             firstCalls.forEach { $0(isolation) }
             deliver(value, tag: tag, to: subscribers, in: isolation)
         case .run(let body):
-            state.locked { $0.takeFirstCalls() }.forEach { $0(isolation) }
+            state.locked { $0.turns.takeFirstCalls() }.forEach { $0(isolation) }
             body(isolation)
         }
-    }
-}
-
-extension SubjectBase.State {
-    /// A sender whose wait for its turn timed out: unless it has been handed its turn meanwhile
-    /// (true: it delivers after all), it leaves the waiters, queues `work` over the limit and
-    /// marks the subject stalled.
-    @usableFromInline mutating func withdraw(_ sender: ThreadID, queueing work: SubjectBase.Work) -> Bool {
-        guard let index = waiters.firstIndex(where: { $0.thread == sender }) else {
-            assert(deliverer == sender, "a waiter that left the waiters without a timeout was handed its turn")
-            return true
-        }
-        waiters.remove(at: index)
-        queue.append(work)
-        stalled = true
-        return false
-    }
-
-    @usableFromInline mutating func takeFirstCalls() -> [SubjectBase.FirstCall] {
-        defer { firstCalls = [] }
-        return firstCalls
     }
 }

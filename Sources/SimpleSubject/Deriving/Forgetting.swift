@@ -6,7 +6,7 @@ extension SubjectBase {
     @inlinable final func forgetReplay() {
         // An empty buffer and nothing queued: no value came since the last forget, which told
         // everything downstream already (a `filter` that drops value after value costs a lock).
-        guard !state.locked({ $0.queue.isEmpty && $0.memory.isEmptyReplay }) else { return }
+        guard !state.locked({ !$0.turns.hasQueuedWork && $0.memory.isEmptyReplay }) else { return }
         inOrder { _ in
             let (subscribers, _) = self.state.locked { state in  // `_`: forgotten, after the lock
                 defer { state.memory.forget() }
@@ -23,7 +23,7 @@ extension SubjectBase {
     @usableFromInline final func inOrder(_ body: @escaping (_ isolation: (any Actor)?) -> Void) {
         let now = state.locked { state in
             guard becomeDeliverer(&state) else {
-                state.queue.append(.run(body))
+                state.turns.queueOverTheLimit(.run(body))
                 return false
             }
             return true

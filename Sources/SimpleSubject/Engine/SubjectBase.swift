@@ -45,7 +45,7 @@ import Synchronization
 ///    No such wait lasts more than 100 ms: if the delivering thread has not handed over its turn
 ///    by then — it is held up in a subscriber, perhaps one that waits for this very sender — the
 ///    sender queues its value over the limit, and later senders queue without waiting until the
-///    delivering thread comes back for more work. So the 1,024 bound holds while the delivering
+///    delivering thread goes on to its next value. So the 1,024 bound holds while the delivering
 ///    thread makes progress; a subscriber that blocks lets the queue grow until it returns.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
@@ -76,24 +76,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @usableFromInline struct State {
         @usableFromInline var memory: Memory
         @usableFromInline var subscribers = SubscriberList()
-        /// What arrived while another call was delivering; see SubjectBase+Ordering.swift.
-        @usableFromInline var queue: [Work] = []
-        /// The first calls of subscribers that joined while another call was delivering: it makes
-        /// them before its next value (see `attach`).
-        @usableFromInline var firstCalls: [FirstCall] = []
-        /// The thread that is delivering (meaningful while `phase` is not idle).
-        @usableFromInline var deliverer: ThreadID = 0
-        /// Set once the delivering thread has done one batch of others' work: late senders then
-        /// wait for their turn rather than queue more.
-        @usableFromInline var handoffWanted = false
-        /// Senders waiting for their turn to deliver, longest-waiting first, with their `gate`
-        /// tickets.
-        var waiters: [(thread: ThreadID, ticket: Int)] = []
-        var ticketsIssued = 0
-        var gate: Gate?
-        /// A sender waited `turnWaitMilliseconds` in vain: the delivering thread is held up in a
-        /// subscriber. Until it comes back for more work, late senders queue rather than wait.
-        @usableFromInline var stalled = false
+        /// Whose turn it is to call the subscribers, and what waits for it (Turns.swift).
+        @usableFromInline var turns = Turns()
         /// The operators that feed this subject, for `debugGraph`.
         var feeders: [WeakNode] = []
 
@@ -218,7 +202,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             let read = state.subscribers.insert(slot, whileRead: phase.load(ordering: .acquiring) != .idle)
             guard becomeDeliverer(&state) else {
                 let memory = state.memory
-                state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
+                state.turns.addFirstCall { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
                 return (memory, true, read)
             }
             return (state.memory, false, read)

@@ -3,6 +3,10 @@
 import Darwin
 /// Zero is `OS_UNFAIR_LOCK_INIT`: `PlatformMutex()` is an unlocked lock.
 @usableFromInline typealias PlatformMutex = os_unfair_lock
+/// Makes `mutex` an unlocked lock. (`os_unfair_lock` spins briefly before it sleeps.)
+@usableFromInline func initialize(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
+    mutex.initialize(to: PlatformMutex())
+}
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     os_unfair_lock_lock(mutex)
 }
@@ -21,9 +25,25 @@ import Musl
 #else
 #error("SimpleSubject needs Darwin, Glibc or Musl for its locks")
 #endif
-/// Zero is `PTHREAD_MUTEX_INITIALIZER` in glibc and musl: `PlatformMutex()` is an unlocked,
-/// default mutex, which needs no `pthread_mutex_destroy`.
 @usableFromInline typealias PlatformMutex = pthread_mutex_t
+/// Makes `mutex` an unlocked, adaptive mutex: one that spins briefly on contention before it
+/// sleeps, as `os_unfair_lock` does. A default mutex sleeps at once; with two threads sending to
+/// one subject, their wake-ups cost more than the sends. Adaptive mutexes need no
+/// `pthread_mutex_destroy` either.
+@usableFromInline func initialize(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
+    var attributes = pthread_mutexattr_t()
+    pthread_mutexattr_init(&attributes)
+    pthread_mutexattr_settype(&attributes, adaptiveMutexType)
+    pthread_mutex_init(mutex, &attributes)
+    pthread_mutexattr_destroy(&attributes)
+}
+#if canImport(Glibc)
+/// `PTHREAD_MUTEX_ADAPTIVE_NP`, which Swift does not import.
+let adaptiveMutexType: Int32 = 3
+#else
+/// musl has no adaptive mutex: its default one spins before it sleeps.
+let adaptiveMutexType = Int32(PTHREAD_MUTEX_DEFAULT)
+#endif
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     pthread_mutex_lock(mutex)
 }
@@ -51,7 +71,7 @@ import Musl
 
     @usableFromInline init(_ initial: State) {
         mutex = .allocate(capacity: 1)
-        mutex.initialize(to: PlatformMutex())
+        initialize(mutex)
         state = .allocate(capacity: 1)
         state.initialize(to: initial)
     }
@@ -74,65 +94,3 @@ import Musl
 
 /// A thread's identity, to tell whether a sender is the thread that is delivering.
 @usableFromInline typealias ThreadID = UInt
-
-/// Where senders wait their turn to deliver (a subject's backpressure): tickets are opened one
-/// at a time, in order.
-///
-/// A `pthread` mutex and condition: it is used only when a queue is full, so its speed does not
-/// matter, and the standard library has no condition to wait on.
-final class Gate: @unchecked Sendable {
-    // @unchecked because `opened` is only touched while holding `mutex`.
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    private var opened: Int
-
-    init(opened: Int = 0) {
-        self.opened = opened
-        pthread_mutex_init(mutex, nil)  // initializes the allocated memory, as swift-nio's locks do
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        pthread_mutex_destroy(mutex)
-        condition.deallocate()
-        mutex.deallocate()
-    }
-
-    /// Blocks until ticket number `ticket` (counting from 0) has been opened, or `limit`
-    /// milliseconds have passed (none: no limit); returns whether it was opened.
-    func wait(for ticket: Int, milliseconds limit: Int? = nil) -> Bool {
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)  // the condition's clock
-        let nanoseconds = deadline.tv_nsec + (limit ?? 0) * 1_000_000
-        deadline.tv_sec += nanoseconds / 1_000_000_000
-        deadline.tv_nsec = nanoseconds % 1_000_000_000
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        while opened <= ticket {
-            if limit == nil {
-                pthread_cond_wait(condition, mutex)
-            } else if pthread_cond_timedwait(condition, mutex, &deadline) == ETIMEDOUT {
-                break
-            }
-        }
-        return opened > ticket
-    }
-
-    /// Opens every ticket up to and including `ticket` (those before it belong to senders that
-    /// stopped waiting).
-    func open(through ticket: Int) {
-        pthread_mutex_lock(mutex)
-        opened = max(opened, ticket + 1)
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
-    }
-
-    /// Opens the next ticket.
-    func openNext() {
-        pthread_mutex_lock(mutex)
-        opened += 1
-        pthread_cond_broadcast(condition)
-        pthread_mutex_unlock(mutex)
-    }
-}
