@@ -34,7 +34,7 @@ import Testing
         #expect(next?.values == [10, 11])
         #expect(next?.waitersRemain == false)
         #expect(!turns.hasQueuedWork)
-        #expect(turns.isLeftEmpty)
+        #expect(turns.isEmpty)
     }
 
     @Test func aFullQueueMakesALateSenderWaitButNotTheDeliverer() {

@@ -4,42 +4,35 @@ extension SubjectBase {
     /// machine. The subject changes it under its lock, one event at a time, and does what each
     /// event returns after unlocking (see SubjectBase+Ordering.swift).
     ///
-    /// Its one partner outside the lock is the subject's atomic `phase`, which the delivering
-    /// thread leaves by a compare-and-swap, without the lock, when nothing waits: so `delivering`
-    /// here is current only while `phase` is not idle, and the next thread to find `phase` idle
-    /// begins a new turn over it (`begin`), which finds nothing left behind.
+    /// Its one partner outside the lock is the subject's atomic `phase`, which says whether
+    /// anyone has the turn: the delivering thread leaves it by a compare-and-swap, without the
+    /// lock, when nothing waits. So `deliverer` is meaningful only while `phase` is not idle, and
+    /// the machine's states describe only what waits: nothing (`empty`, always so when `phase`
+    /// goes idle), or a `Backlog`.
     @usableFromInline struct Turns {
         @usableFromInline enum State {
-            /// Nobody has called the subscribers yet.
-            case idle
-            /// `deliverer` has the turn; what arrived meanwhile waits in `Delivery`.
-            case delivering(Delivery)
-            /// Only while an event changes a `Delivery` in place, so that its arrays are not
+            /// Nothing waits for the deliverer.
+            case empty
+            /// Work, first calls or senders wait for the deliverer.
+            case backlogged(Backlog)
+            /// Only while an event changes the `Backlog` in place, so that its arrays are not
             /// copied.
             case modifying
         }
 
-        /// A turn and what waits for it.
-        @usableFromInline struct Delivery {
-            /// The thread that calls the subscribers.
-            @usableFromInline var deliverer: ThreadID
+        /// What waits for the deliverer.
+        @usableFromInline struct Backlog {
             /// Work that arrived meanwhile, in order.
             var queue: [Work] = []
             /// First calls of subscribers that joined meanwhile: made before the next work.
             var firstCalls: [FirstCall] = []
-            /// How much of others' work this turn has done: from `queueLimit` on, late senders
-            /// wait for a turn of their own rather than queue more.
-            var othersDone = 0
             /// Senders waiting for their turn, longest-waiting first, with their gate tickets.
             var waiters: [(thread: ThreadID, ticket: Int)] = []
-            /// A sender waited `turnWaitMilliseconds` in vain: until the deliverer goes on to its
-            /// next piece of work, late senders queue without waiting. (Cleared per piece, not per
-            /// batch: a batch that takes long would otherwise let senders queue without limit,
-            /// and the next batch take longer still.)
-            var stalled = false
 
-            @usableFromInline init(deliverer: ThreadID) {
-                self.deliverer = deliverer
+            @usableFromInline init() {}
+
+            var isEmpty: Bool {
+                queue.isEmpty && firstCalls.isEmpty && waiters.isEmpty
             }
         }
 
@@ -60,7 +53,17 @@ extension SubjectBase {
             case work([FirstCall], [Work], waitersRemain: Bool)
         }
 
-        @usableFromInline var state = State.idle
+        @usableFromInline var state = State.empty
+        /// The thread whose turn it is: meaningful while `phase` is not idle.
+        @usableFromInline var deliverer: ThreadID = 0
+        /// How much of others' work this turn has done: from `queueLimit` on, late senders wait
+        /// for a turn of their own rather than queue more.
+        @usableFromInline var othersDone = 0
+        /// A sender waited `turnWaitMilliseconds` in vain: until the deliverer goes on to its next
+        /// piece of work, late senders queue without waiting. (Cleared per piece, not per batch:
+        /// a batch that takes long would otherwise let senders queue without limit, and the next
+        /// batch take longer still.)
+        @usableFromInline var stalled = false
         /// Tickets handed to waiters so far, over every turn: the gate outlives turns.
         var ticketsIssued = 0
         /// Where waiters sleep; made when the first sender waits.
@@ -68,30 +71,24 @@ extension SubjectBase {
 
         @inlinable init() {}
 
-        /// A thread that found `phase` idle takes the turn.
+        /// A thread that found `phase` idle takes the turn: three stores, nothing allocated.
         @inlinable
         @inline(__always)
         mutating func begin(by thread: ThreadID) {
-            assert(isLeftEmpty, "a turn ended with work or waiters left behind")
-            state = .delivering(Delivery(deliverer: thread))
-        }
-
-        /// The thread whose turn it is, when one has begun.
-        @usableFromInline var deliverer: ThreadID? {
-            guard case .delivering(let delivery) = state else { return nil }
-            return delivery.deliverer
+            assert(isEmpty, "a turn ended with work or waiters left behind")
+            deliverer = thread
+            othersDone = 0
+            stalled = false
         }
 
         /// A value (or other work) from `thread` while another call has the turn.
         @usableFromInline mutating func arrive(_ work: Work, from thread: ThreadID) -> Arrival {
-            modify { delivery in
-                let hasRoom = delivery.queue.count < queueLimit && delivery.othersDone < queueLimit
-                guard hasRoom || delivery.stalled || thread == delivery.deliverer else {
-                    return .full(deliverer: delivery.deliverer)
-                }
-                delivery.queue.append(work)
-                return .queued
+            let hasRoom = queueCount < queueLimit && othersDone < queueLimit
+            guard hasRoom || stalled || thread == deliverer else {
+                return .full(deliverer: deliverer)
             }
+            modify { $0.queue.append(work) }
+            return .queued
         }
 
         /// Work that must wait its turn whatever the queue holds: a sender whose wait would close
@@ -109,10 +106,11 @@ extension SubjectBase {
         /// The first calls waiting, for a deliverer about to do the next piece of work — which
         /// is progress: a stalled turn's late senders wait again.
         @usableFromInline mutating func takeFirstCalls() -> [FirstCall] {
-            modify { delivery in
-                defer { delivery.firstCalls = [] }
-                delivery.stalled = false
-                return delivery.firstCalls
+            stalled = false
+            guard case .backlogged(let backlog) = state, !backlog.firstCalls.isEmpty else { return [] }
+            return modify { backlog in
+                defer { backlog.firstCalls = [] }
+                return backlog.firstCalls
             }
         }
 
@@ -129,68 +127,74 @@ extension SubjectBase {
         /// A waiter's wait timed out: unless it was handed the turn meanwhile (true: it delivers
         /// after all), it stops waiting, queues `work` over the limit and marks the turn stalled.
         mutating func withdraw(_ thread: ThreadID, queueing work: Work) -> Bool {
-            modify { delivery in
-                guard let index = delivery.waiters.firstIndex(where: { $0.thread == thread }) else {
-                    precondition(delivery.deliverer == thread, "a waiter left the waiters without being handed the turn")
-                    return true
-                }
-                delivery.waiters.remove(at: index)
-                delivery.queue.append(work)
-                delivery.stalled = true
-                return false
+            let waiting = modify { backlog in
+                guard let index = backlog.waiters.firstIndex(where: { $0.thread == thread }) else { return false }
+                backlog.waiters.remove(at: index)
+                backlog.queue.append(work)
+                return true
             }
+            guard waiting else {
+                precondition(deliverer == thread, "a waiter left the waiters without being handed the turn")
+                return true
+            }
+            stalled = true
+            return false
         }
 
         /// The deliverer, between pieces of work: hands the turn to the longest-waiting sender once
         /// it has delivered something (`hasDelivered`), or takes what is queued.
         mutating func next(hasDelivered: Bool) -> Next {
-            if case .delivering(let delivery) = state, hasDelivered, let next = delivery.waiters.first {
-                modify { delivery in
-                    delivery.waiters.removeFirst()
-                    delivery.deliverer = next.thread
-                    delivery.othersDone = 0
-                }
+            if hasDelivered, case .backlogged(let backlog) = state, let next = backlog.waiters.first {
+                modify { _ = $0.waiters.removeFirst() }
+                deliverer = next.thread
+                othersDone = 0
                 return .handOff(gate!, ticket: next.ticket)
             }
-            return modify { delivery in
-                let batch = delivery.queue
-                let firstCalls = delivery.firstCalls
-                delivery.queue = []
-                delivery.firstCalls = []
-                delivery.stalled = false
-                delivery.othersDone += batch.count
-                return .work(firstCalls, batch, waitersRemain: !delivery.waiters.isEmpty)
-            }
-        }
-
-        /// Changes the current `Delivery` in place.
-        @inlinable
-        @inline(__always)
-        mutating func modify<Result>(_ change: (inout Delivery) -> Result) -> Result {
-            guard case .delivering(var delivery) = state else {
-                preconditionFailure("work arrived for a turn that nobody has")
+            guard case .backlogged(var backlog) = state else {
+                return .work([], [], waitersRemain: false)
             }
             state = .modifying
-            defer { state = .delivering(delivery) }
-            return change(&delivery)
+            let batch = backlog.queue
+            let firstCalls = backlog.firstCalls
+            backlog.queue = []
+            backlog.firstCalls = []
+            state = backlog.waiters.isEmpty ? .empty : .backlogged(backlog)
+            stalled = false
+            othersDone += batch.count
+            return .work(firstCalls, batch, waitersRemain: !backlog.waiters.isEmpty)
+        }
+
+        /// Changes the backlog in place, making one if nothing waited.
+        mutating func modify<Result>(_ change: (inout Backlog) -> Result) -> Result {
+            var backlog = Backlog()
+            switch state {
+            case .empty:
+                break
+            case .backlogged(let current):
+                backlog = current
+            case .modifying:
+                preconditionFailure("an event began while another changed the backlog")
+            }
+            state = .modifying
+            defer { state = backlog.isEmpty ? .empty : .backlogged(backlog) }
+            return change(&backlog)
+        }
+
+        /// How many pieces of work wait.
+        var queueCount: Int {
+            guard case .backlogged(let backlog) = state else { return 0 }
+            return backlog.queue.count
         }
 
         /// Whether work waits in the queue.
         @usableFromInline var hasQueuedWork: Bool {
-            guard case .delivering(let delivery) = state else { return false }
-            return !delivery.queue.isEmpty
+            queueCount > 0
         }
 
-        /// Whether no turn has begun, or the last one left nothing behind.
-        @usableFromInline var isLeftEmpty: Bool {
-            switch state {
-            case .idle:
-                return true
-            case .delivering(let delivery):
-                return delivery.queue.isEmpty && delivery.firstCalls.isEmpty && delivery.waiters.isEmpty
-            case .modifying:
-                return false
-            }
+        /// Whether nothing waits for the deliverer.
+        @usableFromInline var isEmpty: Bool {
+            guard case .empty = state else { return false }
+            return true
         }
     }
 }
