@@ -40,7 +40,10 @@ private func run(_ invocation: Invocation, environment: [String: String]) throws
     case .run(let options):
         let stdoutIsTerminal = Terminal.isTerminal(1)
         let painter = Painter(isOn: options.color.isOn(stdoutIsTerminal: stdoutIsTerminal, environment: environment))
-        guard Terminal.isTerminal(0) else { return try runScripted(options, painter: painter) }
+        guard Terminal.isTerminal(0) else {
+            Terminal.quitsByDefault()
+            return try runScripted(options, painter: painter)
+        }
         let cursorControl = stdoutIsTerminal && environment["TERM"] != "dumb"
         return try runInteractive(options, painter: painter, cursorControl: cursorControl)
     }

@@ -109,6 +109,19 @@ private func rawSettings(from cooked: termios) -> termios {
     return raw
 }
 
+extension Terminal {
+    /// Gives SIGQUIT its default action — end the program, status 131 — as every other ending
+    /// signal has outside raw mode (scripted runs), instead of the Swift runtime's backtracer,
+    /// which reports a crash and exits 0. Ignored on entry, it stays ignored.
+    static func quitsByDefault() {
+        var current = sigaction()
+        sigaction(SIGQUIT, nil, &current)
+        if !ignores(current) {
+            signal(SIGQUIT, SIG_DFL)
+        }
+    }
+}
+
 /// Whether `action` ignores its signal.
 private func ignores(_ action: sigaction) -> Bool {
     #if canImport(Darwin)

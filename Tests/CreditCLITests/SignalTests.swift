@@ -56,3 +56,32 @@ import Glibc
         #expect(terminal.settings == terminal.initialSettings, "signal \(signal)")
     }
 }
+
+/// Outside attack, finding 3: SIGQUIT in a scripted run went to the Swift runtime's backtracer,
+/// which printed "Program crashed" and exited 0. It ends the program as its default action does,
+/// status 131, as the README says, and as the other ending signals do in a scripted run.
+@Suite struct ScriptedQuitTests {
+    @Test func sigquitEndsAScriptedRunWithStatus131AndNoCrashReport() throws {
+        let process = Process()
+        // With SIGQUIT's default action, as a shell gives a program it starts (this test process
+        // may ignore it, and an ignored signal stays ignored), through GNU `env`.
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["--default-signal=QUIT", creditCLI]
+        process.environment = ["PATH": "/usr/bin:/bin"]
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        try stdin.fileHandleForWriting.write(contentsOf: Data("add\n".utf8))
+        let first = stdout.fileHandleForReading.availableData  // it is running its loop
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("5 gray"))
+        kill(process.processIdentifier, SIGQUIT)
+        try? stdin.fileHandleForWriting.close()  // had the signal been ignored, it ends here
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(128 + process.terminationStatus == 131)
+        #expect(!String(decoding: err, as: UTF8.self).contains("crashed"))
+    }
+}

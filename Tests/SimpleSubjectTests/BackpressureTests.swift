@@ -128,3 +128,52 @@ import Testing
         #expect(flood.join(seconds: 60), "deadlocked")
     }
 }
+
+/// Outside attack on the engine, finding 2: a thread flooding a subject while the main actor
+/// sends to it directly and through a plain helper (with main-actor subscribers, one behind a
+/// `map`) sometimes never got past one value: the main actor's sends queued behind a stalled turn
+/// without ever waiting, and the flooding thread delivered them for ever. It must finish, and
+/// every subscriber must see every value once, in one order.
+@Suite struct FloodInterleaveTests {
+    @MainActor final class Received {
+        var values: [Int] = []
+    }
+
+    @MainActor @Test func aFloodInterleavedWithMainActorSendsFinishesAndDeliversEverythingInOneOrder() async {
+        let subject = Subject(-1)
+        let plain = Recorder<Int>()
+        let onMain = Received()
+        subject.subscribeNext(isolation: nil) { plain.append($0) }
+        subject.map { $0 }.subscribeNext { value in
+            MainActor.assertIsolated()
+            onMain.values.append(value)
+        }
+        let done = Atomic<Bool>(false)
+        let flood = Joinable {
+            for value in 0..<20_000 { subject.sendNext(value) }
+            done.store(true, ordering: .releasing)
+        }
+        let start = ContinuousClock.now
+        var round = 0
+        while !done.load(ordering: .acquiring) && ContinuousClock.now - start < .seconds(60) {
+            subject.sendNext(1_000_000 + round)
+            sendFromAPlainHelper(2_000_000 + round, to: subject)
+            round += 1
+            if round % 16 == 0 {
+                await Task.yield()  // lets the main actor's queue run, as an app's would
+            }
+        }
+        #expect(flood.join(seconds: 1), "the flooding thread's sendNext never returned")
+        while onMain.values.count < plain.values.count && ContinuousClock.now - start < .seconds(90) {
+            await Task.yield()  // what the flood sent to the main actor arrives through its queue
+        }
+        let flooded = plain.values.filter { $0 >= 0 && $0 < 1_000_000 }
+        #expect(flooded == Array(0..<20_000))
+        #expect(onMain.values == plain.values)
+    }
+}
+
+/// A plain helper: `sendNext` inside it states no isolation.
+private func sendFromAPlainHelper(_ value: Int, to subject: Subject<Int>) {
+    subject.sendNext(value)
+}

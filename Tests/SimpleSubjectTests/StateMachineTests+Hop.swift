@@ -109,4 +109,20 @@ extension StateMachineTests {
         machine.waitTimedOut(ticket: 0)  // room 0 was made meanwhile
         #expect(arrive(2_100..<2_101, at: &machine) == ["1× wait for room 1"])
     }
+
+    // The one timing rule: a value sent on the actor while others wait for the drain job takes
+    // them all first; the drain job then finds nothing and ends the backlog.
+    @Test func codeOnTheActorCatchesUpAndTheScheduledDrainFindsNothing() {
+        var machine = HopStateMachine<Int>(limit: 4)
+        _ = arrive(0..<3, at: &machine)
+        let caughtUp = machine.caughtUp()
+        #expect(caughtUp == [0, 1, 2])
+        #expect(machine.isDraining)  // the scheduled job still comes
+        let batch = machine.batchTaken()
+        #expect(batch.isEmpty)
+        #expect(described(machine.batchDelivered()) == "finished after 3")
+        #expect(!machine.isDraining)
+        let nothing = machine.caughtUp()
+        #expect(nothing.isEmpty)
+    }
 }

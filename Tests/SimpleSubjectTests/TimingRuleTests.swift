@@ -98,6 +98,26 @@ import Testing
         #expect(log.values == [100, 200])
     }
 
+    // Outside attack on the timing rule, finding 1: a value sent on the main actor while an
+    // earlier one from another thread still waits for the main actor's queue went through the
+    // queue too, after `sendNext` returned. Now both arrive before it returns, in order.
+    @Test func aSendOnTheMainActorDeliversWhatStillWaitsForItFirstThenItsOwnValueAtOnce() {
+        let subject = Subject(0)
+        let direct = Log<Int>()
+        let mapped = Log<Int>()
+        subject.subscribeNext { direct.receive($0) }
+        subject.map { $0 * 10 }.subscribeNext { mapped.receive($0) }
+        let other = Joinable { subject.sendNext(1) }
+        #expect(other.join())
+        #expect(direct.values == [0])  // 1 waits for the main actor, which this test holds
+        subject.sendNext(2)
+        #expect(direct.values == [0, 1, 2])
+        #expect(mapped.values == [0, 10, 20])
+        sendThroughAHelper(3, to: subject)
+        #expect(direct.values == [0, 1, 2, 3])
+        #expect(mapped.values == [0, 10, 20, 30])
+    }
+
     /// A `Downstream` kept after its body returned and sent to from elsewhere: it counts as sent
     /// from outside any actor, so the subscriber still runs only on the main actor, later.
     @Test func aDownstreamKeptAndSentToFromAnotherThreadStillReachesTheMainActorOnly() async {
@@ -118,6 +138,11 @@ import Testing
         }
         #expect(log.values == [1, 2])
     }
+}
+
+/// A plain helper: `sendNext` inside it states no isolation.
+private func sendThroughAHelper(_ value: Int, to subject: Subject<Int>) {
+    subject.sendNext(value)
 }
 
 /// Getting Started's helper: its parameter is the subscriber's type, so it passes the closure on.

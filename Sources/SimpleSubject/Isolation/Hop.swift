@@ -34,6 +34,12 @@ let hopWaitMilliseconds = 100
     /// changes together with the state; read without it by `takesNow`, which the subject calls
     /// from its one delivering thread — the only one that starts a drain.
     @usableFromInline let isDraining = Atomic<Bool>(false)
+    /// Whether the drain or a catch-up is calling the closure: a value that arrives then (from
+    /// inside the closure) waits behind the ones being delivered. Touched only on the actor — by
+    /// `drain(on:)`, which is isolated to it, and by `catchUp`, which runs only once the actor's
+    /// identity or the runtime said the code running is isolated to it — so never by two threads
+    /// at once.
+    var isDelivering = false
 
     init(on actor: any Actor, _ subscription: Subscription, _ block: @escaping (Value) -> Void) {
         self.actorID = ObjectIdentifier(actor)
@@ -72,6 +78,19 @@ let hopWaitMilliseconds = 100
         }
     }
 
+    /// Delivers, on the actor, what waits for it and then `value`: a value sent on the actor
+    /// while earlier ones wait for the drain job (see RuntimeIsolation.swift).
+    func catchUp(thenDeliver value: Value) {
+        isDelivering = true
+        defer { isDelivering = false }
+        for waiting in transition({ $0.caughtUp() }) where !subscription.isCancelledFlagSet {
+            block(waiting)
+        }
+        if !subscription.isCancelledFlagSet {
+            block(value)
+        }
+    }
+
     /// Runs `event` on the backlog while holding its lock, and stores whether a drain is pending
     /// for `takesNow` before the lock is released.
     private func transition<Action>(_ event: (inout HopStateMachine<Value>) -> Action) -> Action {
@@ -98,9 +117,11 @@ let hopWaitMilliseconds = 100
     /// senders and leaves the rest to the next job, so that the actor's other work goes between.
     private func drain(on actor: isolated any Actor) {
         let batch = transition { $0.batchTaken() }
+        isDelivering = true
         for value in batch where !subscription.isCancelledFlagSet {
             block(value)
         }
+        isDelivering = false
         let action = transition { $0.batchDelivered() }
         switch action {
         case .scheduleDrain(let gate):

@@ -81,15 +81,24 @@ struct HopStateMachine<Value> {
         }
     }
 
-    /// The drain, on the actor, takes the next batch: up to `limit` waiting values, oldest first.
+    /// The drain, on the actor, takes the next batch: up to `limit` waiting values, oldest first
+    /// (none, when the actor's own code caught up meanwhile).
     mutating func batchTaken() -> [Value] {
         guard case .draining(let values, let taken, let stalled) = state else {
             preconditionFailure("A hop drains only while values wait")
         }
         let end = min(values.count, taken + limit)
-        assert(taken < end, "A hop drains only while values wait")
         state = .draining(values: values, taken: end, stalled: stalled)
         return Array(values[taken..<end])  // a copy: senders append meanwhile
+    }
+
+    /// Code running on the actor sends a value while others still wait for the drain: it takes
+    /// them all, to deliver them first, there and then (the one timing rule). The drain job
+    /// already scheduled then finds nothing, and ends the backlog.
+    mutating func caughtUp() -> [Value] {
+        guard case .draining(let values, let taken, let stalled) = state else { return [] }
+        state = .draining(values: values, taken: values.count, stalled: stalled)
+        return Array(values[taken...])
     }
 
     /// What the drain does after delivering a batch.

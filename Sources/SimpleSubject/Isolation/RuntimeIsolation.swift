@@ -52,22 +52,35 @@ private func isCurrent(_ executor: UnownedSerialExecutor) -> Bool {
 }
 
 extension Hop {
-    /// Delivers a value sent from a caller that did not say it runs on this subscriber's actor:
-    /// calls the closure now when the runtime says the code running now is isolated to it and
-    /// no earlier value waits for it; otherwise queues it for the actor (`enqueue`).
+    /// Delivers a value that `takesNow` did not: calls the closure now when the code running now
+    /// is isolated to this subscriber's actor — by the sender's word or the runtime's — after
+    /// whatever still waits for the actor (so a value sent on the actor reaches it before
+    /// `sendNext` returns, in order); otherwise, or while the drain itself is calling the closure,
+    /// queues it for the actor (`enqueue`).
     ///
-    /// Only the subject's delivering thread calls it, as it does `enqueue`: `isDraining` cannot
-    /// turn true meanwhile; and if the code running now is isolated to the actor, no drain runs on
-    /// it either.
+    /// Only the subject's delivering thread calls it, as it does `enqueue`: no other value can
+    /// arrive meanwhile; and if the code running now is isolated to the actor, no drain job runs
+    /// on it either, unless it is the one calling the closure now (`isDelivering`).
     @usableFromInline func deliver(_ value: Value, from isolation: (any Actor)?) {
-        if !isDraining.load(ordering: .acquiring) && isRunningHere() {
-            block(value)
-        } else {
+        guard isRunningHere(isolation) else {
             enqueue(value, from: isolation)
+            return
+        }
+        if !isDraining.load(ordering: .acquiring) {
+            block(value)
+        } else if isDelivering {
+            enqueue(value, from: isolation)
+        } else {
+            catchUp(thenDeliver: value)
         }
     }
 
-    private func isRunningHere() -> Bool {
+    /// Whether the code running now is isolated to this subscriber's actor: the sender said so
+    /// (the compiler checked it), or the runtime says so.
+    private func isRunningHere(_ isolation: (any Actor)?) -> Bool {
+        if let isolation, ObjectIdentifier(isolation) == actorID {
+            return isMainActor || actor != nil
+        }
         if isMainActor {
             return isRunningOnTheMainActor()
         }
