@@ -49,7 +49,7 @@ extension StateMachineTests {
         #expect(arrive(3..<4, at: &machine) == ["1× queued"])
         #expect(described(machine.batchDelivered()) == "next")
         #expect(machine.batchTaken() == [3])
-        #expect(described(machine.batchDelivered()) == "finished after 4")
+        #expect(described(machine.batchDelivered()) == "finished after 1")  // the first batch went at the "next"
         #expect(!machine.isDraining)
         #expect(arrive(4..<5, at: &machine) == ["1× schedule"])
     }
@@ -73,7 +73,7 @@ extension StateMachineTests {
         }
         #expect(gate === same)
         _ = machine.batchTaken()
-        guard case .scheduleDrain(let opening) = machine.batchDelivered() else {
+        guard case .scheduleDrain(let opening, _) = machine.batchDelivered() else {
             Issue.record("a value still waits")
             return
         }
@@ -88,7 +88,7 @@ extension StateMachineTests {
         #expect(machine.batchTaken() == Array(1_024..<2_048))
         #expect(described(machine.batchDelivered()) == "next")
         #expect(machine.batchTaken() == Array(2_048..<2_500))
-        #expect(described(machine.batchDelivered()) == "finished after 2500")
+        #expect(described(machine.batchDelivered()) == "finished after 452")  // earlier batches went as they were delivered
     }
 
     @Test func hopSendersStopWaitingOnceOneWaitedInVainUntilTheDrainMakesRoom() {
@@ -124,5 +124,24 @@ extension StateMachineTests {
         #expect(!machine.isDraining)
         let nothing = machine.caughtUp()
         #expect(nothing.isEmpty)
+    }
+
+    // Outside attack round 3, left over: the backlog was reset only once fully drained, so a
+    // flood the actor only just kept up with kept every delivered value alive.
+    @Test func aDeliveredBatchIsLetGoOfWhileLaterValuesStillWait() {
+        weak var firstDelivered: Token?
+        var machine = HopStateMachine<Token>(limit: 2)
+        do {
+            let first = Token()
+            firstDelivered = first
+            _ = machine.valueArrived(first)
+        }
+        for _ in 0..<3 {
+            _ = machine.valueArrived(Token())
+        }
+        _ = machine.batchTaken()
+        _ = machine.batchDelivered()
+        #expect(firstDelivered == nil)
+        #expect(machine.batchTaken().count == 2)  // the two that still wait
     }
 }

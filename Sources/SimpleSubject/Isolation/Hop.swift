@@ -124,8 +124,8 @@ let hopWaitMilliseconds = 100
         isDelivering = false
         let action = transition { $0.batchDelivered() }
         switch action {
-        case .scheduleDrain(let gate):
-            gate?.openNext()
+        case .scheduleDrain(let gate, _):
+            gate?.openNext()  // and the old list is let go of here, outside the lock
             scheduleDrain()
         case .finished(let gate, _):
             gate?.openNext()  // and what was delivered is let go of here, outside the lock

@@ -104,8 +104,9 @@ struct HopStateMachine<Value> {
     /// What the drain does after delivering a batch.
     enum BatchDeliveredAction {
         /// More values wait: open `gate`'s next ticket (senders wait there, if it is made), then
-        /// schedule the next job, so that the actor's other work goes between.
-        case scheduleDrain(opening: Gate?)
+        /// schedule the next job, so that the actor's other work goes between; let go of
+        /// `released`, the backlog's old list, once the lock is released.
+        case scheduleDrain(opening: Gate?, released: [Value])
         /// Nothing waits: open `gate`'s next ticket, and let go of `delivered` once the lock is
         /// released (a value's `deinit` is user code).
         case finished(opening: Gate?, delivered: [Value])
@@ -118,8 +119,10 @@ struct HopStateMachine<Value> {
         }
         roomsMade += 1
         guard taken == values.count else {
-            state = .draining(values: values, taken: taken, stalled: false)
-            return .scheduleDrain(opening: gate)
+            // Only what still waits is kept: a flood the actor only just keeps up with must not
+            // keep every value it has delivered alive until the backlog empties.
+            state = .draining(values: Array(values[taken...]), taken: 0, stalled: false)
+            return .scheduleDrain(opening: gate, released: values)
         }
         state = .idle
         return .finished(opening: gate, delivered: values)

@@ -8,6 +8,13 @@
 ///
 /// Sends from two threads at once are put in one order, and each pair is read when its turn
 /// comes, so the last value is always the latest pair (two changes at once may send it twice).
+///
+/// Two sources derived from one subject (a "diamond") change one after the other, so one send
+/// to that subject gives two pairs, the first of which never existed:
+/// `combineLatest(d.map { $0 }, d.map { $0 * 2 })` with `d` going from 1 to 5 sends `(5, 2)`
+/// before `(5, 10)`, as RxSwift's and Combine's do. Until sends become transactions (glitch-free
+/// diamonds are the next engine work), derive both values in one `map` of the shared source —
+/// `d.map { ($0, $0 * 2) }` — rather than combining two of its paths.
 public func combineLatest<A: Sendable, B: Sendable>(_ a: Subject<A>, _ b: Subject<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B)> {
     let target = Subject<(A, B)>(awaitingFirstValue: ())
