@@ -73,7 +73,7 @@ extension SubjectBase {
     /// Whether the calling thread is delivering this subject's values: it is inside one of its
     /// subscribers (no other thread can make this true or false meanwhile).
     final var isDeliveringOnThisThread: Bool {
-        state.locked { phase.load(ordering: .acquiring) != .idle && $0.turns.deliverer == currentThread() }
+        phase.load(ordering: .acquiring) != .idle && deliverer.load(ordering: .acquiring) == currentThread()
     }
 
     /// How `derive` works, and what the built-in operators use directly: `block` makes the

@@ -6,7 +6,7 @@ extension SubjectBase {
     @inlinable final func forgetReplay() {
         // An empty buffer and nothing queued: no value came since the last forget, which told
         // everything downstream already (a `filter` that drops value after value costs a lock).
-        guard !state.locked({ !$0.turns.hasQueuedWork && $0.memory.isEmptyReplay }) else { return }
+        guard turns.locked({ $0.hasQueuedWork }) || !state.locked({ $0.memory.isEmptyReplay }) else { return }
         inOrder { _ in
             let (subscribers, _) = self.state.locked { state in  // `_`: forgotten, after the lock
                 defer { state.memory.forget() }
@@ -21,16 +21,21 @@ extension SubjectBase {
     /// Runs `body` in order with this subject's values: now if nothing is being delivered,
     /// otherwise on the delivering thread after the work queued before it.
     @usableFromInline final func inOrder(_ body: @escaping (_ isolation: (any Actor)?) -> Void) {
-        let now = state.locked { state in
-            guard becomeDeliverer(&state) else {
-                state.turns.queueOverTheLimit(.run(body))
-                return false
+        while true {
+            if phase.load(ordering: .acquiring) == .idle && state.locked({ becomeDeliverer(&$0) }) {
+                body(nil)
+                finishDelivering(in: nil)
+                return
             }
-            return true
+            let queued = turns.locked { turns in
+                guard markWorkQueued() else { return false }
+                turns.queueOverTheLimit(.run(body))
+                return true
+            }
+            if queued {
+                return
+            }
         }
-        guard now else { return }
-        body(nil)
-        finishDelivering(in: nil)
     }
 }
 

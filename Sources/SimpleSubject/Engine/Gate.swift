@@ -18,7 +18,7 @@ let gateSpinNanoseconds = 50_000
 /// takes a millisecond or more to wake on a virtual machine — with two threads sending to one
 /// subject, those wake-ups were most of the cost of a send (issue 26). Then it sleeps on a
 /// `pthread` condition, as long as its limit allows.
-final class Gate: @unchecked Sendable {
+@usableFromInline final class Gate: @unchecked Sendable {
     // @unchecked because the condition's state, `opened`, is atomic, and the mutex and condition
     // are used only through pthread calls.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -27,7 +27,7 @@ final class Gate: @unchecked Sendable {
     /// so that a sleeper cannot miss the change; read without it while spinning.
     private let opened: Atomic<Int>
 
-    init(opened: Int = 0) {
+    @usableFromInline init(opened: Int = 0) {
         self.opened = Atomic(opened)
         pthread_mutex_init(mutex, nil)  // initializes the allocated memory, as swift-nio's locks do
         pthread_cond_init(condition, nil)
@@ -42,7 +42,7 @@ final class Gate: @unchecked Sendable {
 
     /// Blocks until ticket number `ticket` (counting from 0) has been opened, or `limit`
     /// milliseconds have passed (none: no limit); returns whether it was opened.
-    func wait(for ticket: Int, milliseconds limit: Int? = nil) -> Bool {
+    @usableFromInline func wait(for ticket: Int, milliseconds limit: Int? = nil) -> Bool {
         if spinsUntilOpen(ticket) {
             return true
         }
@@ -65,7 +65,7 @@ final class Gate: @unchecked Sendable {
 
     /// Opens every ticket up to and including `ticket` (those before it belong to senders that
     /// stopped waiting).
-    func open(through ticket: Int) {
+    @usableFromInline func open(through ticket: Int) {
         pthread_mutex_lock(mutex)
         opened.store(max(opened.load(ordering: .relaxed), ticket + 1), ordering: .releasing)
         pthread_cond_broadcast(condition)
@@ -73,7 +73,7 @@ final class Gate: @unchecked Sendable {
     }
 
     /// Opens the next ticket.
-    func openNext() {
+    @usableFromInline func openNext() {
         pthread_mutex_lock(mutex)
         opened.add(1, ordering: .releasing)
         pthread_cond_broadcast(condition)

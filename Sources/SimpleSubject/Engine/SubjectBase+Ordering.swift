@@ -1,19 +1,20 @@
 import Synchronization
 
 /// How many values may wait in one subject's queue before a late sender waits for its turn.
-let queueLimit = 1_024
+@usableFromInline let queueLimit = 1_024
 
 /// The longest a late sender waits for its turn. If the delivering thread has not handed it over
 /// by then — it is held up in a subscriber, perhaps one waiting for this very sender — the sender
 /// queues its value over the limit, and so do later senders until the delivering thread comes
 /// back for more work.
-let turnWaitMilliseconds = 100
+@usableFromInline let turnWaitMilliseconds = 100
 
 /// Who may call a subject's subscribers right now: nobody (`idle`), one thread (`delivering`), or
 /// one thread that has work queued for it (`queued`). Only a thread holding the subject's lock
-/// moves it out of `idle` (a plain store: with no deliverer there is nobody to race); the
-/// delivering thread leaves with one compare-and-swap (`delivering` → `idle`), which fails if
-/// work was queued meanwhile. So a send with nothing queued takes the lock once.
+/// moves it out of `idle` (a plain store: with no deliverer there is nobody to race); late
+/// senders mark it `queued` under `turns`' lock; the delivering thread leaves with one
+/// compare-and-swap (`delivering` → `idle`), which fails if work was queued meanwhile. So a send
+/// with nothing queued takes the lock once.
 @usableFromInline enum Phase: Int, AtomicRepresentable {
     case idle, delivering, queued
 }
@@ -32,8 +33,18 @@ let turnWaitMilliseconds = 100
 // sender whose wait would close a cycle (see `WaitGraph`): it queues over the limit instead.
 // No wait lasts longer than `turnWaitMilliseconds`: a cycle through user code (a subscriber that
 // blocks on a worker sending into the same subject) is invisible to the wait graph, so a sender
-// that is not handed its turn by then queues over the limit, and the turn is stalled — late
-// senders queue without waiting — until its delivering thread goes on to its next piece of work.
+// that is not handed its turn by then queues over the limit, and so may the next `queueLimit`
+// values: a blocked subscriber costs its senders one wait per `queueLimit` values, and the queue
+// grows by at most that much per wait.
+//
+// Two locks, so that threads sending at once do not take turns at one: the subject's (`state`:
+// what it remembers, its subscribers, first calls), which the deliverer takes once per value,
+// and `turns`' (what waits for the deliverer), which late senders take to queue and the
+// deliverer once per batch. Whatever changes `phase` while someone delivers does so under
+// `turns`' lock — marking work queued, storing what the next batch leaves — so a mark is never
+// lost between a batch taken and the compare-and-swap to idle. (With one lock for both, the
+// deliverer slept on it for nearly every value, waiting for a late sender that re-took it the
+// moment it let go: perf's sched_switch trace, 2026-11-26.)
 extension SubjectBase {
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
     @usableFromInline enum Work {
@@ -47,38 +58,58 @@ extension SubjectBase {
     /// A subscriber's first call, made by the delivering thread before its next piece of work.
     @usableFromInline typealias FirstCall = (_ isolation: (any Actor)?) -> Void
 
-    /// What a sender does with its value, as decided under the lock.
+    /// What a sender that found `phase` idle does, as decided under the subject's lock.
     @usableFromInline enum Turn {
         /// Deliver it now (the value displaced is released once the lock is).
         case deliver(ContiguousArray<Slot?>, displaced: Value?)
-        /// Nothing: it is queued for the delivering thread. Whether anyone was listening.
-        case queued(listening: Bool)
-        /// Wait for a turn: the queue is full, or `deliverer` has done enough of others' work.
-        case full(deliverer: ThreadID)
+        /// Another thread took the turn meanwhile: go the late sender's way.
+        case late
     }
 
-    /// Called under the lock: takes the turn to call subscribers (true), or finds that another
-    /// thread has it (false), and has marked `phase` so that it comes back for what is queued.
+    /// What a late sender's work became, as decided under `turns`' lock.
+    @usableFromInline enum Arrival {
+        /// Queued for the deliverer.
+        case queued
+        /// The queue is full, or the turn has done enough of others' work: wait for a turn.
+        case full
+        /// Nobody has the turn any more: take it.
+        case idle
+    }
+
+    /// Called under the subject's lock by a sender that found `phase` idle: takes the turn and
+    /// remembers `value`, unless another thread took the turn meanwhile.
+    @inlinable
+    @inline(__always)
+    final func takeTurn(_ state: inout State, remembering value: Value) -> Turn {
+        guard becomeDeliverer(&state) else { return .late }
+        return .deliver(state.subscribers.snapshot(), displaced: state.remember(value))
+    }
+
+    /// Called under the subject's lock: takes the turn if nobody has it. Only a thread holding
+    /// that lock moves `phase` out of idle, so a plain store will do, which keeps the common send
+    /// to one atomic read-modify-write.
     @inlinable
     @inline(__always)
     final func becomeDeliverer(_ state: inout State) -> Bool {
-        // Idle means no deliverer, and only a deliverer changes `phase` without the lock: a
-        // plain store will do, which keeps the common send to one atomic read-modify-write.
-        if phase.load(ordering: .acquiring) != .idle {
-            let othersDeliver = markWorkQueued()
-            if othersDeliver {
-                return false
-            }
-        }
-        phase.store(.delivering, ordering: .relaxed)
-        state.turns.begin(by: currentThread())
+        guard phase.load(ordering: .acquiring) == .idle else { return false }
+        deliverer.store(currentThread(), ordering: .relaxed)
+        phase.store(.delivering, ordering: .releasing)  // after `deliverer`, for whoever reads both
         return true
+    }
+
+    /// Called under the subject's lock (a subscriber joining, whose first call must come before
+    /// the deliverer's next work): takes the turn, or marks that work waits for the deliverer.
+    @usableFromInline final func becomeDelivererOrMarkWork(_ state: inout State) -> Bool {
+        if phase.load(ordering: .acquiring) != .idle && markWorkQueued() {
+            return false
+        }
+        return becomeDeliverer(&state)  // idle, and only this lock's holder leaves idle
     }
 
     /// Another thread has the turn: marks `phase` queued, so that its compare-and-swap to idle
     /// fails and it comes back for the work. Returns false if it left meanwhile (`phase` went
     /// idle): then the caller takes the turn itself.
-    @usableFromInline final func markWorkQueued() -> Bool {
+    @inlinable final func markWorkQueued() -> Bool {
         while true {
             switch phase.load(ordering: .acquiring) {
             case .idle:
@@ -104,74 +135,105 @@ extension SubjectBase {
         }
     }
 
-    /// Called under the lock by a sender that found another call delivering.
-    @usableFromInline final func enqueue(_ value: Value, tag: AnyObject?, _ state: inout State) -> Turn {
-        switch state.turns.arrive(.value(value, tag: tag), from: currentThread()) {
-        case .queued:
-            return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
-        case .full(let deliverer):
-            return .full(deliverer: deliverer)
+    /// `send` for a sender that found another thread delivering (or lost the race to take the
+    /// turn): queues its value, waits for a turn when the queue is full, or takes the turn if it
+    /// has ended meanwhile. Specialized for the caller's `Value` but kept out of line, so that
+    /// `send`'s common path stays small enough to inline.
+    @inlinable
+    @inline(never)
+    final func sendLate(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
+        while true {
+            switch arrive(.value(value, tag: tag)) {
+            case .queued:
+                return liveCount.load(ordering: .relaxed) > 0
+            case .full:
+                return sendAfterWaiting(value, tag: tag, in: isolation)
+            case .idle:
+                break  // the turn ended meanwhile: take it
+            }
+            if case .deliver(let subscribers, _) = state.locked({ takeTurn(&$0, remembering: value) }) {
+                deliver(value, tag: tag, to: subscribers, in: isolation)
+                finishDelivering(in: isolation)
+                return liveCount.load(ordering: .relaxed) > 0
+            }
+        }
+    }
+
+    /// A late sender's work: queued for the deliverer under `turns`' lock only — never the
+    /// subject's, which the deliverer takes for every value it delivers.
+    @inlinable final func arrive(_ work: Work) -> Arrival {
+        let sender = currentThread()
+        return turns.locked { turns in
+            guard markWorkQueued() else { return .idle }
+            let arrival = turns.arrive(work, from: sender, deliverer: deliverer.load(ordering: .acquiring))
+            return arrival == .queued ? .queued : .full
         }
     }
 
     /// A late sender that found the queue full: waits for its turn to deliver, unless waiting
     /// would close a cycle of waiting threads (then it queues over the limit), and at most
     /// `turnWaitMilliseconds` (then it queues over the limit too).
-    @usableFromInline final func sendAfterWaiting(_ value: Value, tag: AnyObject?, for deliverer: ThreadID,
-                                                  in isolation: (any Actor)?) -> Bool {
+    @inlinable
+    @inline(never)
+    final func sendAfterWaiting(_ value: Value, tag: AnyObject?, in isolation: (any Actor)?) -> Bool {
         let sender = currentThread()
-        let waits = WaitGraph.shared.beginWaiting(sender, deliveredBy: deliverer) {
+        let waits = WaitGraph.shared.beginWaiting(sender, deliveredBy: deliverer.load(ordering: .acquiring)) {
             // The thread delivering this subject now, or nil when none is.
-            self.state.locked { self.phase.load(ordering: .acquiring) == .idle ? nil : $0.turns.deliverer }
+            self.phase.load(ordering: .acquiring) == .idle ? nil : self.deliverer.load(ordering: .acquiring)
         }
         let work = Work.value(value, tag: tag)
-        var ticket: (gate: Gate, ticket: Int)?
-        let turn = state.locked { state -> Turn in
-            if becomeDeliverer(&state) {  // the delivering thread left meanwhile
-                return .deliver(state.subscribers.snapshot(), displaced: state.remember(value))
+        let ticket = turns.locked { turns -> (gate: Gate, ticket: Int)?? in
+            guard markWorkQueued() else { return nil }  // the deliverer left meanwhile
+            guard waits else {
+                turns.queueOverTheLimit(work)
+                return .some(nil)
             }
-            if waits {
-                ticket = state.turns.wait(sender)
-            } else {
-                state.turns.queueOverTheLimit(work)
-            }
-            return .queued(listening: liveCount.load(ordering: .relaxed) > 0)
+            return turns.wait(sender)
         }
-        if let ticket {
-            let handed = ticket.gate.wait(for: ticket.ticket, milliseconds: turnWaitMilliseconds)
-            let takesTurn = handed || state.locked { $0.turns.withdraw(sender, queueing: work) }
+        guard let ticket else {
             WaitGraph.shared.endWaiting(sender)
-            guard takesTurn else { return liveCount.load(ordering: .relaxed) > 0 }
-            state.locked { $0.turns.queueOverTheLimit(work) }
-            drainQueue(in: isolation, takingOver: true)
-        } else if case .deliver(let subscribers, _) = turn {
-            WaitGraph.shared.endWaiting(sender)
-            deliver(value, tag: tag, to: subscribers, in: isolation)
-            finishDelivering(in: isolation)
+            return send(value, tag: tag, from: isolation)  // take the turn
         }
+        guard let ticket else {
+            WaitGraph.shared.endWaiting(sender)
+            return liveCount.load(ordering: .relaxed) > 0
+        }
+        let handed = ticket.gate.wait(for: ticket.ticket, milliseconds: turnWaitMilliseconds)
+        let takesTurn = handed || turns.locked {
+            $0.withdraw(sender, queueing: work, deliverer: deliverer.load(ordering: .acquiring))
+        }
+        WaitGraph.shared.endWaiting(sender)
+        guard takesTurn else { return liveCount.load(ordering: .relaxed) > 0 }
+        turns.locked { $0.queueOverTheLimit(work) }
+        drainQueue(in: isolation, takingOver: true)
         return liveCount.load(ordering: .relaxed) > 0
     }
 
     /// Does the work others queued, batch by batch, until there is none — or hands it to a
     /// waiting sender. A sender that has just been handed its turn (`takingOver`) delivers one
     /// batch before it may hand off in turn, so that every turn makes progress.
-    @usableFromInline final func drainQueue(in isolation: (any Actor)?, takingOver: Bool = false) {
+    @inlinable final func drainQueue(in isolation: (any Actor)?, takingOver: Bool = false) {
         var hasDelivered = !takingOver
+        let me = currentThread()
         repeat {
-            let next = state.locked { state in
-                let next = state.turns.next(hasDelivered: hasDelivered)
-                if case .work(_, _, let waitersRemain) = next {
+            let next = turns.locked { turns in
+                let next = turns.next(hasDelivered: hasDelivered, deliverer: me)
+                switch next {
+                case .handOff(let thread, _, _):
+                    deliverer.store(thread, ordering: .releasing)
+                case .work(_, let waitersRemain):
                     // `queued` while a sender waits, so that the loop comes back to hand off to it.
                     phase.store(waitersRemain ? .queued : .delivering, ordering: .releasing)
                 }
                 return next
             }
             switch next {
-            case .handOff(let gate, let ticket):
+            case .handOff(_, let gate, let ticket):
                 gate.open(through: ticket)
                 return
-            case .work(let firstCalls, let batch, _):
-                firstCalls.forEach { $0(isolation) }
+            case .work(let batch, _):
+                // After `phase` was stored: a subscriber that joins later marks it queued again.
+                state.locked { $0.takeFirstCalls() }.forEach { $0(isolation) }
                 for work in batch {
                     perform(work, in: isolation)
                 }
@@ -182,15 +244,23 @@ extension SubjectBase {
 
     /// Does one piece of work — after the first calls of subscribers that joined meanwhile,
     /// which must come before anything that happens after they joined.
-    private func perform(_ work: Work, in isolation: (any Actor)?) {
+    @inlinable final func perform(_ work: Work, in isolation: (any Actor)?) {
         switch work {
         case .value(let value, let tag):
-            let (subscribers, _, firstCalls) = state.locked { ($0.subscribers.snapshot(), $0.remember(value), $0.turns.takeFirstCalls()) }
+            let (subscribers, _, firstCalls) = state.locked { ($0.subscribers.snapshot(), $0.remember(value), $0.takeFirstCalls()) }
             firstCalls.forEach { $0(isolation) }
             deliver(value, tag: tag, to: subscribers, in: isolation)
         case .run(let body):
-            state.locked { $0.turns.takeFirstCalls() }.forEach { $0(isolation) }
+            state.locked { $0.takeFirstCalls() }.forEach { $0(isolation) }
             body(isolation)
         }
+    }
+}
+
+extension SubjectBase.State {
+    /// The first calls waiting, for a deliverer about to do its next piece of work.
+    @inlinable mutating func takeFirstCalls() -> [SubjectBase.FirstCall] {
+        defer { firstCalls = [] }
+        return firstCalls
     }
 }

@@ -44,9 +44,10 @@ import Synchronization
 ///    a sender whose wait would close a cycle of threads waiting for each other's subjects.
 ///    No such wait lasts more than 100 ms: if the delivering thread has not handed over its turn
 ///    by then — it is held up in a subscriber, perhaps one that waits for this very sender — the
-///    sender queues its value over the limit, and later senders queue without waiting until the
-///    delivering thread goes on to its next value. So the 1,024 bound holds while the delivering
-///    thread makes progress; a subscriber that blocks lets the queue grow until it returns.
+///    sender queues its value over the limit, and so may the next 1,024 values before a sender
+///    waits again. So the 1,024 bound holds while the delivering thread hands over its turn in
+///    time; a subscriber that blocks costs its senders one 100 ms wait per 1,024 values, and lets
+///    the queue grow by at most 1,024 values per wait.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered 1,024 more — at most 100 ms: if the actor makes no room by
@@ -76,8 +77,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @usableFromInline struct State {
         @usableFromInline var memory: Memory
         @usableFromInline var subscribers = SubscriberList()
-        /// Whose turn it is to call the subscribers, and what waits for it (Turns.swift).
-        @usableFromInline var turns = Turns()
+        /// The first calls of subscribers that joined while another call was delivering: it makes
+        /// them before its next piece of work (see `attach`).
+        @usableFromInline var firstCalls: [FirstCall] = []
         /// The operators that feed this subject, for `debugGraph`.
         var feeders: [WeakNode] = []
 
@@ -90,6 +92,13 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// When this subject was made, among all subjects: orders `debugGraph`.
     let serial = nextSerial()
     @usableFromInline let phase = Atomic<Phase>(.idle)
+    /// The thread whose turn it is to call the subscribers (meaningful while `phase` is not
+    /// idle): set by the thread that takes the turn from idle, under `state`'s lock, or by the
+    /// one that hands it over, under `turns`' lock.
+    @usableFromInline let deliverer = Atomic<ThreadID>(0)
+    /// What waits for the deliverer, behind a lock of its own (Turns.swift): late senders take
+    /// only this one.
+    @usableFromInline let turns = Locked(Turns())
     /// Live subscriptions, cancelled or not joined yet aside. Changed under the lock; atomic so
     /// that a delivery can read it after calling everyone (see `send`).
     @usableFromInline let liveCount = Atomic<Int>(0)
@@ -149,16 +158,13 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @inlinable
     @discardableResult
     final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
-        switch state.locked({ becomeDeliverer(&$0) ? .deliver($0.subscribers.snapshot(), displaced: $0.remember(value)) : enqueue(value, tag: tag, &$0) }) {
-        case .deliver(let subscribers, _):  // `_`: the displaced value goes, after the lock
+        if phase.load(ordering: .acquiring) == .idle,
+           case .deliver(let subscribers, _) = state.locked({ takeTurn(&$0, remembering: value) }) {  // `_`: the displaced value goes, after the lock
             deliver(value, tag: tag, to: subscribers, in: isolation)
             finishDelivering(in: isolation)
             return liveCount.load(ordering: .relaxed) > 0
-        case .queued(let listening):
-            return listening
-        case .full(let deliverer):
-            return sendAfterWaiting(value, tag: tag, for: deliverer, in: isolation)
         }
+        return sendLate(value, tag: tag, from: isolation)
     }
 
     /// The seed's loop: calls every subscriber that has not been cancelled meanwhile. Direct,
@@ -200,9 +206,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         let (first, queued, _) = state.locked { state -> (Memory, Bool, ContiguousArray<Slot?>) in  // `_`: see `insert`
             liveCount.add(1, ordering: .relaxed)
             let read = state.subscribers.insert(slot, whileRead: phase.load(ordering: .acquiring) != .idle)
-            guard becomeDeliverer(&state) else {
+            guard becomeDelivererOrMarkWork(&state) else {
                 let memory = state.memory
-                state.turns.addFirstCall { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
+                state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
                 return (memory, true, read)
             }
             return (state.memory, false, read)

@@ -1,19 +1,22 @@
 extension SubjectBase {
-    /// Whose turn it is to call a subject's subscribers, and what waits for that turn: the
-    /// ordering of calls that overlap (guarantees 1–3) and its bound (guarantee 8), as a state
-    /// machine. The subject changes it under its lock, one event at a time, and does what each
-    /// event returns after unlocking (see SubjectBase+Ordering.swift).
+    /// What waits for the thread whose turn it is to call a subject's subscribers: the ordering
+    /// of calls that overlap (guarantees 1–3) and its bound (guarantee 8), as a state machine.
+    /// It has a lock of its own, apart from the subject's: late senders take only this one, so
+    /// that the delivering thread's per-value lock on the subject is not theirs to contend for
+    /// (see SubjectBase+Ordering.swift). The subject changes it one event at a time and does what
+    /// each event returns after unlocking.
     ///
-    /// Its one partner outside the lock is the subject's atomic `phase`, which says whether
-    /// anyone has the turn: the delivering thread leaves it by a compare-and-swap, without the
-    /// lock, when nothing waits. So `deliverer` is meaningful only while `phase` is not idle, and
-    /// the machine's states describe only what waits: nothing (`empty`, always so when `phase`
-    /// goes idle), or a `Backlog`.
+    /// Its partners outside the lock are the subject's atomic `phase`, which says whether anyone
+    /// has the turn (the delivering thread leaves it by a compare-and-swap, without a lock, when
+    /// nothing waits), and its atomic `deliverer`, which a thread that finds `phase` idle sets
+    /// under the subject's lock. The machine's states describe only what waits: nothing (`empty`,
+    /// always so when `phase` goes idle), or a `Backlog`; its counters belong to one turn
+    /// (`owner`) and start again when a new deliverer shows up.
     @usableFromInline struct Turns {
         @usableFromInline enum State {
             /// Nothing waits for the deliverer.
             case empty
-            /// Work, first calls or senders wait for the deliverer.
+            /// Work or senders wait for the deliverer.
             case backlogged(Backlog)
             /// Only while an event changes the `Backlog` in place, so that its arrays are not
             /// copied.
@@ -23,16 +26,14 @@ extension SubjectBase {
         /// What waits for the deliverer.
         @usableFromInline struct Backlog {
             /// Work that arrived meanwhile, in order.
-            var queue: [Work] = []
-            /// First calls of subscribers that joined meanwhile: made before the next work.
-            var firstCalls: [FirstCall] = []
+            @usableFromInline var queue: [Work] = []
             /// Senders waiting for their turn, longest-waiting first, with their gate tickets.
-            var waiters: [(thread: ThreadID, ticket: Int)] = []
+            @usableFromInline var waiters: [(thread: ThreadID, ticket: Int)] = []
 
-            @usableFromInline init() {}
+            @inlinable init() {}
 
-            var isEmpty: Bool {
-                queue.isEmpty && firstCalls.isEmpty && waiters.isEmpty
+            @inlinable var isEmpty: Bool {
+                queue.isEmpty && waiters.isEmpty
             }
         }
 
@@ -41,51 +42,53 @@ extension SubjectBase {
             /// Nothing more: the deliverer does it.
             case queued
             /// Wait for a turn of its own: the queue is full, or the turn has done enough.
-            case full(deliverer: ThreadID)
+            case full
         }
 
         /// What the deliverer does next (see `next(hasDelivered:)`).
-        enum Next {
-            /// Hand the turn to a waiting sender: open its ticket, and return.
-            case handOff(Gate, ticket: Int)
-            /// Make these first calls, then this work; `waitersRemain`: come back (keep `phase`
-            /// queued) to hand off once it is done.
-            case work([FirstCall], [Work], waitersRemain: Bool)
+        @usableFromInline enum Next {
+            /// Hand the turn to `thread`, a waiting sender: open its ticket, and return.
+            case handOff(to: ThreadID, Gate, ticket: Int)
+            /// Do this work; `waitersRemain`: come back (keep `phase` queued) to hand off once it
+            /// is done.
+            case work([Work], waitersRemain: Bool)
         }
 
         @usableFromInline var state = State.empty
-        /// The thread whose turn it is: meaningful while `phase` is not idle.
-        @usableFromInline var deliverer: ThreadID = 0
+        /// The deliverer whose turn the counters below count.
+        @usableFromInline var owner: ThreadID = 0
         /// How much of others' work this turn has done: from `queueLimit` on, late senders wait
         /// for a turn of their own rather than queue more.
         @usableFromInline var othersDone = 0
-        /// A sender waited `turnWaitMilliseconds` in vain: until the deliverer goes on to its next
-        /// piece of work, late senders queue without waiting. (Cleared per piece, not per batch:
-        /// a batch that takes long would otherwise let senders queue without limit, and the next
-        /// batch take longer still.)
-        @usableFromInline var stalled = false
+        /// How many more values may queue over the limit without waiting: a sender that waited
+        /// `turnWaitMilliseconds` in vain grants `queueLimit` (the deliverer is held up, perhaps
+        /// by a subscriber waiting for that very sender), so that a blocked subscriber costs its
+        /// senders one wait per `queueLimit` values, and the queue grows by at most that much per
+        /// wait.
+        @usableFromInline var allowance = 0
         /// Tickets handed to waiters so far, over every turn: the gate outlives turns.
-        var ticketsIssued = 0
+        @usableFromInline var ticketsIssued = 0
         /// Where waiters sleep; made when the first sender waits.
-        var gate: Gate?
+        @usableFromInline var gate: Gate?
 
         @inlinable init() {}
 
-        /// A thread that found `phase` idle takes the turn: three stores, nothing allocated.
-        @inlinable
-        @inline(__always)
-        mutating func begin(by thread: ThreadID) {
-            assert(isEmpty, "a turn ended with work or waiters left behind")
-            deliverer = thread
+        /// Starts the counters again for a new deliverer (a turn taken from idle does not come
+        /// through this lock).
+        @inlinable mutating func count(for deliverer: ThreadID) {
+            guard owner != deliverer else { return }
+            owner = deliverer
             othersDone = 0
-            stalled = false
+            allowance = 0
         }
 
-        /// A value (or other work) from `thread` while another call has the turn.
-        @usableFromInline mutating func arrive(_ work: Work, from thread: ThreadID) -> Arrival {
+        /// A value (or other work) from `thread` while `deliverer` has the turn.
+        @inlinable mutating func arrive(_ work: Work, from thread: ThreadID, deliverer: ThreadID) -> Arrival {
+            count(for: deliverer)
             let hasRoom = queueCount < queueLimit && othersDone < queueLimit
-            guard hasRoom || stalled || thread == deliverer else {
-                return .full(deliverer: deliverer)
+            if !hasRoom && thread != deliverer {
+                guard allowance > 0 else { return .full }
+                allowance -= 1
             }
             modify { $0.queue.append(work) }
             return .queued
@@ -93,29 +96,12 @@ extension SubjectBase {
 
         /// Work that must wait its turn whatever the queue holds: a sender whose wait would close
         /// a cycle, an operator forgetting its replay in order with its values.
-        @usableFromInline mutating func queueOverTheLimit(_ work: Work) {
+        @inlinable mutating func queueOverTheLimit(_ work: Work) {
             modify { $0.queue.append(work) }
         }
 
-        /// A subscriber that joined while another call has the turn: its first call comes before
-        /// the next work.
-        @usableFromInline mutating func addFirstCall(_ call: @escaping FirstCall) {
-            modify { $0.firstCalls.append(call) }
-        }
-
-        /// The first calls waiting, for a deliverer about to do the next piece of work — which
-        /// is progress: a stalled turn's late senders wait again.
-        @usableFromInline mutating func takeFirstCalls() -> [FirstCall] {
-            stalled = false
-            guard case .backlogged(let backlog) = state, !backlog.firstCalls.isEmpty else { return [] }
-            return modify { backlog in
-                defer { backlog.firstCalls = [] }
-                return backlog.firstCalls
-            }
-        }
-
         /// A sender that found the queue full waits: returns its ticket.
-        mutating func wait(_ thread: ThreadID) -> (gate: Gate, ticket: Int) {
+        @inlinable mutating func wait(_ thread: ThreadID) -> (gate: Gate, ticket: Int) {
             let gate = self.gate ?? Gate()
             let ticket = ticketsIssued
             self.gate = gate
@@ -125,8 +111,8 @@ extension SubjectBase {
         }
 
         /// A waiter's wait timed out: unless it was handed the turn meanwhile (true: it delivers
-        /// after all), it stops waiting, queues `work` over the limit and marks the turn stalled.
-        mutating func withdraw(_ thread: ThreadID, queueing work: Work) -> Bool {
+        /// after all), it stops waiting, queues `work` over the limit and grants an allowance.
+        @inlinable mutating func withdraw(_ thread: ThreadID, queueing work: Work, deliverer: ThreadID) -> Bool {
             let waiting = modify { backlog in
                 guard let index = backlog.waiters.firstIndex(where: { $0.thread == thread }) else { return false }
                 backlog.waiters.remove(at: index)
@@ -137,35 +123,33 @@ extension SubjectBase {
                 precondition(deliverer == thread, "a waiter left the waiters without being handed the turn")
                 return true
             }
-            stalled = true
+            count(for: deliverer)
+            allowance = queueLimit
             return false
         }
 
-        /// The deliverer, between pieces of work: hands the turn to the longest-waiting sender once
-        /// it has delivered something (`hasDelivered`), or takes what is queued.
-        mutating func next(hasDelivered: Bool) -> Next {
+        /// The deliverer, between batches: hands the turn to the longest-waiting sender once it
+        /// has delivered something (`hasDelivered`), or takes what is queued.
+        @inlinable mutating func next(hasDelivered: Bool, deliverer: ThreadID) -> Next {
+            count(for: deliverer)
             if hasDelivered, case .backlogged(let backlog) = state, let next = backlog.waiters.first {
                 modify { _ = $0.waiters.removeFirst() }
-                deliverer = next.thread
-                othersDone = 0
-                return .handOff(gate!, ticket: next.ticket)
+                count(for: next.thread)
+                return .handOff(to: next.thread, gate!, ticket: next.ticket)
             }
             guard case .backlogged(var backlog) = state else {
-                return .work([], [], waitersRemain: false)
+                return .work([], waitersRemain: false)
             }
             state = .modifying
             let batch = backlog.queue
-            let firstCalls = backlog.firstCalls
             backlog.queue = []
-            backlog.firstCalls = []
             state = backlog.waiters.isEmpty ? .empty : .backlogged(backlog)
-            stalled = false
             othersDone += batch.count
-            return .work(firstCalls, batch, waitersRemain: !backlog.waiters.isEmpty)
+            return .work(batch, waitersRemain: !backlog.waiters.isEmpty)
         }
 
         /// Changes the backlog in place, making one if nothing waited.
-        mutating func modify<Result>(_ change: (inout Backlog) -> Result) -> Result {
+        @inlinable mutating func modify<Result>(_ change: (inout Backlog) -> Result) -> Result {
             var backlog = Backlog()
             switch state {
             case .empty:
@@ -181,18 +165,18 @@ extension SubjectBase {
         }
 
         /// How many pieces of work wait.
-        var queueCount: Int {
+        @inlinable var queueCount: Int {
             guard case .backlogged(let backlog) = state else { return 0 }
             return backlog.queue.count
         }
 
         /// Whether work waits in the queue.
-        @usableFromInline var hasQueuedWork: Bool {
+        @inlinable var hasQueuedWork: Bool {
             queueCount > 0
         }
 
         /// Whether nothing waits for the deliverer.
-        @usableFromInline var isEmpty: Bool {
+        var isEmpty: Bool {
             guard case .empty = state else { return false }
             return true
         }

@@ -2,14 +2,14 @@
 /// is itself waiting, directly or through others, for the sender — for instance two subjects
 /// whose subscribers send to each other, flooded from two threads. Consulted only by senders
 /// about to wait, never on the common path.
-final class WaitGraph: Sendable {
-    static let shared = WaitGraph()
+@usableFromInline final class WaitGraph: Sendable {
+    @usableFromInline static let shared = WaitGraph()
     /// Each waiting sender, and how to ask which thread delivers the subject it waits for.
     private let waiting = Locked<[ThreadID: () -> ThreadID?]>([:])
 
     /// Records that `sender` waits for a subject that `deliverer` delivers now (and
     /// `deliveringThread` tells who delivers later), unless that would close a cycle.
-    func beginWaiting(_ sender: ThreadID, deliveredBy deliverer: ThreadID,
+    @usableFromInline func beginWaiting(_ sender: ThreadID, deliveredBy deliverer: ThreadID,
                       deliveringThread: @escaping () -> ThreadID?) -> Bool {
         waiting.locked { waiting in
             var thread: ThreadID? = deliverer
@@ -28,7 +28,7 @@ final class WaitGraph: Sendable {
         }
     }
 
-    func endWaiting(_ sender: ThreadID) {
+    @usableFromInline func endWaiting(_ sender: ThreadID) {
         _ = waiting.locked { $0.removeValue(forKey: sender) }  // released after the lock
     }
 }
