@@ -26,14 +26,20 @@ import Testing
                     let deadline = ContinuousClock.now + .seconds(10)
                     while !seen.withLock({ $0.contains(marker) }) && ContinuousClock.now < deadline {}
                     subscription.cancel()
-                    let values = seen.withLock { $0 }
-                    let markers = values.count(where: { $0 == marker })
-                    let repeated = Dictionary(grouping: values, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+                    // Read under the lock, never from a copy outside it: a call the delivery had
+                    // already reached may still append after `cancel()` (guarantee 5), and
+                    // ThreadSanitizer cannot see the reference count that makes that append copy
+                    // the buffer a copy shares (it reported one such "race", 2026-11-26).
+                    let (firstValues, markers, repeated) = seen.withLock { values in
+                        let markers = values.count(where: { $0 == marker })
+                        let repeated = Dictionary(grouping: values, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+                        return (Array(values.prefix(4)), markers, repeated)
+                    }
                     if markers != 1 {
-                        problems.withLock { $0.append("marker \(marker) arrived \(markers) times; first values: \(values.prefix(4))") }
+                        problems.withLock { $0.append("marker \(marker) arrived \(markers) times; first values: \(firstValues)") }
                     }
                     if !repeated.isEmpty {
-                        problems.withLock { $0.append("subscriber of marker \(marker) got \(repeated) twice; first values: \(values.prefix(4))") }
+                        problems.withLock { $0.append("subscriber of marker \(marker) got \(repeated) twice; first values: \(firstValues)") }
                     }
                 }
             }
