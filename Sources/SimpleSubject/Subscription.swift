@@ -4,6 +4,10 @@ import Synchronization
 /// draws it in `debugGraph`: see `DrawnSubject`).
 @usableFromInline protocol SubscriptionHost: DrawnSubject {
     func remove(_ subscription: Subscription)
+    /// Its height (SubjectBase+Transactions.swift), which operators made from it exceed.
+    var heightNow: Int { get }
+    /// Makes sends to it, and to what feeds it, open transactions (SubjectBase+Transactions.swift).
+    func opensTransactionsFromNowOn(depth: Int)
 }
 
 /// A live connection between a subject and one subscriber.

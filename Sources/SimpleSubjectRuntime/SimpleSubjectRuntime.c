@@ -1,3 +1,5 @@
-// SwiftPM builds a C target from at least one source file; the target's whole content is its
-// header, include/SimpleSubjectRuntime.h.
+// The target's content is its header, include/SimpleSubjectRuntime.h, and the one variable
+// declared there.
 #include "SimpleSubjectRuntime.h"
+
+_Thread_local SimpleSubjectThreadState simpleSubjectThreadState = { 0, 0 };

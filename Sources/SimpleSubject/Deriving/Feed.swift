@@ -43,6 +43,28 @@
         parts = sources.map { Subscription(host: $0, file: file, line: line) }
         subscription = parts.count == 1 ? parts[0] : Subscription(host: nil, parts: parts, file: file, line: line)
         shown?.addFeeder(self)
+        target.raiseHeight(above: sources.map(\.heightNow).max() ?? -1)
+        if target.opensTransactions.load(ordering: .relaxed) {
+            sources.forEach { $0.opensTransactionsFromNowOn(depth: 0) }
+        }
+    }
+
+    /// Follows one more source, made after the operator (a `switchToLatest`'s inner subject): the
+    /// target must stay higher than it, and a send to it must open a transaction if one to the
+    /// target does.
+    @usableFromInline func follows(_ source: any SubscriptionHost) {
+        let opens = receiver._withUnsafeGuaranteedRef { target in
+            target.raiseHeight(above: source.heightNow)
+            return target.opensTransactions.load(ordering: .relaxed)
+        }
+        if opens {
+            source.opensTransactionsFromNowOn(depth: 0)
+        }
+    }
+
+    /// A source became higher: so must the target, and what it feeds.
+    @usableFromInline func sourceRaised(to height: Int, depth: Int) {
+        receiver._withUnsafeGuaranteedRef { $0.raiseHeight(above: height, depth: depth) }
     }
 
     /// Passes `value` on from a delivery running in `isolation` (the source's
@@ -88,9 +110,22 @@
     }
 }
 
+extension Feed: FeedsSubject {
+    var sources: [any SubscriptionHost] {
+        parts.compactMap(\.host) + [following?()].compactMap { $0 }
+    }
+}
+
 /// What a source knows of an operator that it feeds: enough to pass on that it forgot its replay,
 /// and to ask, down a chain, whether anyone can still observe the end of it.
 @usableFromInline protocol FeedLink: GraphNode {
     func sourceForgot()
     func isObserved(depth: Int) -> Bool
+    /// The source became higher (SubjectBase+Height.swift); `depth` counts the links followed.
+    func sourceRaised(to height: Int, depth: Int)
+}
+
+extension FeedLink {
+    /// A link that feeds no subject of its own (a two-way binding) has no height to keep.
+    @usableFromInline func sourceRaised(to height: Int, depth: Int) {}
 }

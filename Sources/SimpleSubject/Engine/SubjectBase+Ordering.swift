@@ -81,19 +81,26 @@ extension SubjectBase {
     @inlinable
     @inline(__always)
     final func takeTurn(_ state: inout State, remembering value: Value) -> Turn {
-        guard becomeDeliverer(&state) else { return .late }
+        guard becomeDeliverer(&state, openingTransaction: true) else { return .late }
         return .deliver(state.subscribers.snapshot(), displaced: state.remember(value))
     }
 
     /// Called under the subject's lock: takes the turn if nobody has it. Only a thread holding
     /// that lock moves `phase` out of idle, so a plain store will do, which keeps the common send
     /// to one atomic read-modify-write.
+    ///
+    /// A sender (`openingTransaction`) to a subject with an operator downstream that waits for
+    /// every path of a send opens a transaction, unless its thread is in one (Transaction.swift),
+    /// and then marks `phase` queued rather than delivering: its compare-and-swap to idle fails,
+    /// so it comes back through `drainQueue`, which flushes and closes the transaction before
+    /// anything else. So the common send's inlined path has no more to do.
     @inlinable
     @inline(__always)
-    final func becomeDeliverer(_ state: inout State) -> Bool {
+    final func becomeDeliverer(_ state: inout State, openingTransaction: Bool = false) -> Bool {
         guard phase.load(ordering: .acquiring) == .idle else { return false }
         deliverer.store(currentThread(), ordering: .relaxed)
-        phase.store(.delivering, ordering: .releasing)  // after `deliverer`, for whoever reads both
+        let opened = openingTransaction && opensTransactions.load(ordering: .relaxed) && openTransaction(by: self)
+        phase.store(opened ? .queued : .delivering, ordering: .releasing)  // after `deliverer`, for whoever reads both
         return true
     }
 
@@ -213,6 +220,7 @@ extension SubjectBase {
     /// waiting sender. A sender that has just been handed its turn (`takingOver`) delivers one
     /// batch before it may hand off in turn, so that every turn makes progress.
     @inlinable final func drainQueue(in isolation: (any Actor)?, takingOver: Bool = false) {
+        closeTransaction(openedBy: self)  // the value just delivered opened it (`becomeDeliverer`)
         var hasDelivered = !takingOver
         let me = currentThread()
         repeat {
@@ -249,7 +257,7 @@ extension SubjectBase {
         case .value(let value, let tag):
             let (subscribers, _, firstCalls) = state.locked { ($0.subscribers.snapshot(), $0.remember(value), $0.takeFirstCalls()) }
             firstCalls.forEach { $0(isolation) }
-            deliver(value, tag: tag, to: subscribers, in: isolation)
+            deliverInTransaction(value, tag: tag, to: subscribers, in: isolation)
         case .run(let body):
             state.locked { $0.takeFirstCalls() }.forEach { $0(isolation) }
             body(isolation)

@@ -99,6 +99,12 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// What waits for the deliverer, behind a lock of its own (Turns.swift): late senders take
     /// only this one.
     @usableFromInline let turns = Locked(Turns())
+    /// More than the height of every subject that feeds this one, 0 for a subject nobody feeds:
+    /// the order in which a transaction flushes the operators that wait (Transaction.swift).
+    @usableFromInline let height = Atomic<Int>(0)
+    /// Whether a send to this subject opens a transaction: an operator that waits for every path
+    /// of a send is downstream (SubjectBase+Transactions.swift).
+    @usableFromInline let opensTransactions = Atomic<Bool>(false)
     /// Live subscriptions, cancelled or not joined yet aside. Changed under the lock; atomic so
     /// that a delivery can read it after calling everyone (see `send`).
     @usableFromInline let liveCount = Atomic<Int>(0)
@@ -161,10 +167,27 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         if phase.load(ordering: .acquiring) == .idle,
            case .deliver(let subscribers, _) = state.locked({ takeTurn(&$0, remembering: value) }) {  // `_`: the displaced value goes, after the lock
             deliver(value, tag: tag, to: subscribers, in: isolation)
-            finishDelivering(in: isolation)
+            finishDelivering(in: isolation)  // closes the transaction the turn opened, if it did
             return liveCount.load(ordering: .relaxed) > 0
         }
         return sendLate(value, tag: tag, from: isolation)
+    }
+
+    /// `deliver`, for a value taken from the queue: as a transaction of its own, unless this thread
+    /// is in one already (see Transaction.swift). For a subject with no operator downstream that
+    /// waits for every path of a send, that is `deliver` and one load.
+    @inlinable
+    @inline(__always)
+    final func deliverInTransaction(_ value: Value, tag: AnyObject?, to subscribers: ContiguousArray<Slot?>,
+                                    in isolation: (any Actor)?) {
+        guard opensTransactions.load(ordering: .relaxed) else {
+            return deliver(value, tag: tag, to: subscribers, in: isolation)
+        }
+        let opened = openTransaction(by: self)
+        deliver(value, tag: tag, to: subscribers, in: isolation)
+        if opened {
+            closeTransaction(openedBy: self)
+        }
     }
 
     /// The seed's loop: calls every subscriber that has not been cancelled meanwhile. Direct,
@@ -220,18 +243,22 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     /// Calls `block` (the slot's, or a primer) with what a new subscriber gets first.
+    /// A first call is not part of a send: it runs outside any transaction (Transaction.swift), so
+    /// an operator gets its first value at once, also inside a delivery.
     @inlinable
     final func callFirst(_ first: Memory, _ slot: Slot, _ block: Block, in isolation: (any Actor)?) {
         deliveryTag = nil
         deliveryIsolation = isolation
-        switch first {
-        case .nothing, .latest(.none):
-            break
-        case .latest(.some(let value)):
-            call(block, of: slot, with: value, in: isolation)
-        case .recent(let values, _):
-            for value in values {
+        outsideTransaction {
+            switch first {
+            case .nothing, .latest(.none):
+                break
+            case .latest(.some(let value)):
                 call(block, of: slot, with: value, in: isolation)
+            case .recent(let values, _):
+                for value in values {
+                    call(block, of: slot, with: value, in: isolation)
+                }
             }
         }
     }

@@ -1,4 +1,4 @@
-internal import SimpleSubjectRuntime
+import SimpleSubjectRuntime
 
 // One timing rule: a subscriber whose closure is isolated to an actor runs before `sendNext`
 // returns whenever the value is sent on that actor — whoever passes it on.

@@ -9,12 +9,12 @@
 /// Sends from two threads at once are put in one order, and each pair is read when its turn
 /// comes, so the last value is always the latest pair (two changes at once may send it twice).
 ///
-/// Two sources derived from one subject (a "diamond") change one after the other, so one send
-/// to that subject gives two pairs, the first of which never existed:
-/// `combineLatest(d.map { $0 }, d.map { $0 * 2 })` with `d` going from 1 to 5 sends `(5, 2)`
-/// before `(5, 10)`, as RxSwift's and Combine's do. Until sends become transactions (glitch-free
-/// diamonds are the next engine work), derive both values in one `map` of the shared source —
-/// `d.map { ($0, $0 * 2) }` — rather than combining two of its paths.
+/// Glitch-free: when both sources are reached from one send — two paths from one subject, a
+/// "diamond" — the pair is made once, after both have changed, before that `sendNext` returns:
+/// `combineLatest(d.map { $0 }, d.map { $0 * 2 })` with `d` going from 1 to 5 sends `(1, 2)`,
+/// then `(5, 10)`, never the `(5, 2)` that RxSwift and Combine show between them. A graph of such
+/// operators computes each once per send, however many paths lead to it (see
+/// <doc:WhyNoMonadLayer>).
 public func combineLatest<A: Sendable, B: Sendable>(_ a: Subject<A>, _ b: Subject<B>,
                                 file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B)> {
     let target = Subject<(A, B)>(awaitingFirstValue: ())
@@ -43,7 +43,8 @@ private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into ta
                               name: StaticString = #function) -> (Latest<A>, Latest<B>, A?, B?) {
     let latestA = Latest<A>()
     let latestB = Latest<B>()
-    let (madeA, madeB) = feedTogether(a, b, into: target, file, line, name: name, primers: (latestA.set, latestB.set),
+    let (madeA, madeB) = feedTogether(a, b, into: target, file, line, name: name, waitsForEveryPath: true,
+                                      primers: (latestA.set, latestB.set),
                                       record: (latestA.set, latestB.set)) {
         latestA.value.flatMap { a in latestB.value.map { (a, $0) } }
     }

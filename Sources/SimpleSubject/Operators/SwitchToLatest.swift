@@ -59,6 +59,7 @@ extension SubjectBase {
             if forgets {
                 feed.sourceForgot()  // nothing from the old inner is replayed after the switch
             }
+            feed.follows(inner)  // a deeper inner subject: what it feeds stays higher
             inner.attach(subscription, feeding: feed, runningIn: self.deliveryIsolation) { [unowned(unsafe) inner] value in
                 feed.send(value, from: inner.deliveryIsolation)
             }

@@ -43,9 +43,55 @@ extension SubjectBase {
         if let made = made ?? other.newestRemembered {  // a ReplaySubject's joins with its newest
             latest.setIfEmpty(made)
         }
+        let pairing = LatestPairing(feed, latest)
+        opensTransactionsFromNowOn()
+        other.opensTransactionsFromNowOn()
         attach(feed.parts[0], feeding: feed) { [unowned(unsafe) self] value in
-            feed.sendOrSkip(latest.value.map { (value, $0) }, from: self.deliveryIsolation)
+            pairing.arrive(value, from: self.deliveryIsolation)
         }
         return target
+    }
+}
+
+/// `withLatestFrom`'s pairing: each value of the source with the latest of the other, made once
+/// every path of the send has reached the operator (Transaction.swift) — `other` may be reached
+/// from the same send, later than the source is.
+final class LatestPairing<Value, Other>: WaitingOperator, @unchecked Sendable {
+    // @unchecked: `Value` need not be `Sendable`; values move between the threads that deliver
+    // the source, as a subject's do.
+    let feed: Feed<(Value, Other)>
+    let latest: Latest<Other>
+    /// The source's values that wait for the flush, oldest first.
+    private let waiting = Locked<[Value]>([])
+
+    init(_ feed: Feed<(Value, Other)>, _ latest: Latest<Other>) {
+        self.feed = feed
+        self.latest = latest
+    }
+
+    var height: Int {
+        feed.receiver._withUnsafeGuaranteedRef { $0.heightNow }
+    }
+
+    /// A value of the source: paired now, or when the send's other paths are done.
+    func arrive(_ value: Value, from isolation: (any Actor)?) {
+        guard wait(self, reachedIn: isolation) else {
+            return send(value, in: isolation)
+        }
+        waiting.locked { $0.append(value) }
+    }
+
+    func flush(in isolation: (any Actor)?) {
+        let values = waiting.locked { waiting in
+            defer { waiting = [] }
+            return waiting
+        }
+        for value in values {
+            send(value, in: isolation)
+        }
+    }
+
+    private func send(_ value: Value, in isolation: (any Actor)?) {
+        feed.sendOrSkip(latest.value.map { (value, $0) }, from: isolation)
     }
 }

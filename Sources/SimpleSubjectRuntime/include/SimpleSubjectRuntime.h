@@ -24,4 +24,21 @@ typedef struct {
 __attribute__((swiftcall))
 bool swift_task_isCurrentExecutorWithFlags(SimpleSubjectExecutorRef executor, uint64_t flags);
 
+/// What one thread knows of the send it is in (Sources/SimpleSubject/Engine/Transaction.swift):
+/// the subject whose delivery opened the transaction open on it (null while none is), and the
+/// operators that wait for its end — a retained Swift object, or null while none waits.
+typedef struct {
+    const void *_Nullable opener;
+    void *_Nullable waiting;
+} SimpleSubjectThreadState;
+
+/// This thread's state, which only this thread reads and writes.
+extern _Thread_local SimpleSubjectThreadState simpleSubjectThreadState;
+
+/// The address of this thread's state. Inline, so that a send that opens no transaction pays a
+/// load from thread-local storage, not a call.
+static inline SimpleSubjectThreadState *_Nonnull simple_subject_thread_state(void) {
+    return &simpleSubjectThreadState;
+}
+
 #endif

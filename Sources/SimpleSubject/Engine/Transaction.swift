@@ -1,0 +1,142 @@
+public import SimpleSubjectRuntime
+
+// Glitch-free delivery (guarantee 11): every send is a transaction.
+//
+// A value pushes down the graph as it always has: a subject calls its subscribers, an operator
+// with one source sends into its target at once. Only an operator with several sources
+// (`combineLatest`, `withLatestFrom`) may be reached through several paths of one send, and if
+// it computed on the first arrival it would show a state that never existed: `(5, 2)` between
+// `(1, 2)` and `(5, 10)`. So while a send is being delivered, such an operator only records what
+// arrived and waits (`wait(_:)`); the send that opened the transaction — the outermost delivery
+// on this thread — flushes the waiting operators once its value has reached every subscriber,
+// lowest `height` first, before it delivers anything else and before its `sendNext` returns.
+//
+// Why lowest height first is enough: a subject's height is more than that of every subject that
+// feeds it (`Feed` sets it, `raiseHeight` keeps it so when a `switchToLatest` follows a deeper
+// inner subject). Flushing an operator can only reach operators downstream of it, which are
+// higher; so when one is flushed, everything that could still reach it in this send has been
+// flushed already, and it computes once, from inputs that are all current. The work is linear in
+// the operators reached, where pushing alone doubles with every layer of diamonds.
+//
+// What a transaction is:
+// - it opens when a thread starts delivering a value and none is open on it: a `sendNext` from
+//   outside any delivery, or a value the delivering thread takes from a subject's queue — so
+//   values sent from other threads, and values a subscriber sends back into a subject that is
+//   being delivered (queued, guarantee 3), are transactions of their own, after this one;
+// - a send made from inside a delivery to a subject nobody delivers is delivered at once, as
+//   always, and joins the transaction open on this thread: the operators it reaches compute at
+//   the same flush, with everything else this send changed;
+// - a subscriber's first call is not part of a send: it runs outside any transaction, so an
+//   operator made inside a delivery gets its first value at once, as one made outside does.
+//
+// The state is per thread (a thread runs one delivery stack at a time), in C thread-local
+// storage: Swift has none. Only this thread touches it, so it needs no lock.
+
+/// An operator with several sources that waits, while a send is delivered, until every path of
+/// the send has reached it.
+@usableFromInline protocol WaitingOperator: AnyObject {
+    /// Where it stands among the operators waiting: the height of the subject it sends into.
+    var height: Int { get }
+
+    /// Computes from what has arrived and sends the result on, as a delivery running in
+    /// `isolation` would have.
+    func flush(in isolation: (any Actor)?)
+}
+
+/// The operators waiting for the end of the transaction open on one thread, in the order they
+/// will be flushed.
+@usableFromInline final class Waiting {
+    /// One operator, and the isolation of the delivery that reached it last.
+    struct Entry {
+        let node: any WaitingOperator
+        let isolation: (any Actor)?
+    }
+
+    /// In the order they arrived; `next()` takes the lowest height, the earliest among equals.
+    private var entries: [Entry] = []
+
+    /// Adds `node`, unless it waits already (then it is reached through another path of the
+    /// same send).
+    func add(_ node: any WaitingOperator, reachedIn isolation: (any Actor)?) {
+        guard !entries.contains(where: { $0.node === node }) else { return }
+        entries.append(Entry(node: node, isolation: isolation))
+    }
+
+    /// The operator to flush next, taken out: the lowest height, the earliest among equals.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of operators waiting.
+    func next() -> Entry? {
+        guard var best = entries.indices.first else { return nil }
+        var bestHeight = entries[best].node.height
+        for index in entries.indices.dropFirst() {
+            let height = entries[index].node.height
+            if height < bestHeight {
+                best = index
+                bestHeight = height
+            }
+        }
+        return entries.remove(at: best)
+    }
+}
+
+/// Opens a transaction on this thread for a delivery of `subject`, unless one is open; returns
+/// whether it opened one, which `closeTransaction(openedBy:)` then closes.
+@inlinable
+@inline(__always)
+func openTransaction(by subject: AnyObject) -> Bool {
+    let thread = simple_subject_thread_state()
+    guard thread.pointee.opener == nil else { return false }
+    thread.pointee.opener = UnsafeRawPointer(Unmanaged.passUnretained(subject).toOpaque())
+    return true
+}
+
+/// If a delivery of `subject` opened the transaction open on this thread: flushes what waits for
+/// it, then closes it.
+@inlinable
+@inline(__always)
+func closeTransaction(openedBy subject: AnyObject) {
+    let thread = simple_subject_thread_state()
+    guard thread.pointee.opener == UnsafeRawPointer(Unmanaged.passUnretained(subject).toOpaque()) else { return }
+    if thread.pointee.waiting != nil {
+        flushWaiting()
+    }
+    thread.pointee.opener = nil
+}
+
+/// Whether a transaction is open on this thread, so that `node` must wait for its flush — and if
+/// so, adds it to the operators waiting.
+@usableFromInline func wait(_ node: any WaitingOperator, reachedIn isolation: (any Actor)?) -> Bool {
+    let thread = simple_subject_thread_state()
+    guard thread.pointee.opener != nil else { return false }
+    if thread.pointee.waiting == nil {
+        thread.pointee.waiting = Unmanaged.passRetained(Waiting()).toOpaque()
+    }
+    Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).takeUnretainedValue().add(node, reachedIn: isolation)
+    return true
+}
+
+/// Flushes the waiting operators, lowest first, until none waits. What a flush sends may make
+/// more wait (operators downstream); they are flushed in the same loop, before it returns.
+@usableFromInline func flushWaiting() {
+    let thread = simple_subject_thread_state()
+    let waiting = Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).takeUnretainedValue()
+    while let entry = waiting.next() {
+        entry.node.flush(in: entry.isolation)
+    }
+    Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).release()
+    thread.pointee.waiting = nil
+}
+
+/// Runs `body` outside any transaction — a subscriber's first call, which is not part of a send —
+/// and then puts back the one that was open.
+@inlinable
+@inline(__always)
+func outsideTransaction(_ body: () -> Void) {
+    let thread = simple_subject_thread_state()
+    guard thread.pointee.opener != nil else { return body() }
+    let saved = thread.pointee
+    thread.pointee = SimpleSubjectThreadState(opener: nil, waiting: nil)
+    body()
+    assert(thread.pointee.waiting == nil, "a transaction opened inside a first call was left unflushed")
+    thread.pointee = saved
+}

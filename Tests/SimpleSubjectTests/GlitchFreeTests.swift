@@ -1,0 +1,129 @@
+import SimpleSubject
+import Synchronization
+import Testing
+
+/// Guarantee 11: every send is a transaction. A multi-input operator reached through several
+/// paths of one send computes once, from inputs that are all current, before the send returns.
+@Suite struct GlitchFreeTests {
+    /// Pairs as text, so that a list of them compares with `==`.
+    static func text<A, B>(_ pair: (A, B)) -> String {
+        "\(pair.0),\(pair.1)"
+    }
+
+    @Test func aDiamondShowsOnlyStatesThatExisted() {
+        let d = Subject(1)
+        let seen = record(combineLatest(d.map { $0 }, d.map { $0 * 2 }).map(Self.text))
+        d.sendNext(5)
+        #expect(seen.values == ["1,2", "5,10"])
+    }
+
+    @Test func aSubjectCombinedWithItselfMovesBothSidesAtOnce() {
+        let a = Subject(1)
+        let seen = record(combineLatest(a, a).map(Self.text))
+        a.sendNext(2)
+        #expect(seen.values == ["1,1", "2,2"])
+    }
+
+    @Test func threeWayCombineOfOneSourceComputesOncePerSend() {
+        let d = Subject(1)
+        let seen = record(combineLatest(d.map { $0 }, d.map { $0 * 2 }, d.map { $0 * 3 }).map { "\($0),\($1),\($2)" })
+        d.sendNext(2)
+        d.sendNext(3)
+        #expect(seen.values == ["1,2,3", "2,4,6", "3,6,9"])
+    }
+
+    /// cellx's "layers": each layer four cells, each from two cells of the layer before. Without
+    /// transactions the last cell emits 2^layers times per send.
+    @Test(arguments: [1, 4, 16])
+    func layersEmitEachCellOncePerSend(layers: Int) {
+        let root = Subject(1)
+        var cells = [root.map { $0 }, root.map { $0 + 1 }, root.map { $0 + 2 }, root.map { $0 + 3 }]
+        for _ in 0..<layers {
+            cells = (0..<4).map { index in
+                combineLatest(cells[index], cells[(index + 1) % 4]).map { $0 &+ $1 }
+            }
+        }
+        let seen = record(cells[3])
+        root.sendNext(2)
+        root.sendNext(3)
+        #expect(seen.values.count == 3)
+        #expect(seen.values.last == cells[3].value)
+    }
+
+    @Test func aSubscriberThatSendsToTheRootAgainSeesEachStateOnce() {
+        let d = Subject(0)
+        let seen = Recorder<String>()
+        combineLatest(d.map { $0 }, d.map { $0 + 100 }).subscribeNext { pair in
+            seen.append(Self.text(pair))
+            if pair.0 < 2 {
+                d.sendNext(pair.0 + 1)
+            }
+        }
+        #expect(seen.values == ["0,100", "1,101", "2,102"])
+    }
+
+    @Test func withLatestFromThroughADiamondTakesTheCurrentPair() {
+        let d = Subject(1)
+        let both = combineLatest(d.map { $0 }, d.map { $0 * 2 })
+        let seen = record(d.withLatestFrom(both).map { "\($0):\(Self.text($1))" })
+        d.sendNext(5)
+        #expect(seen.values == ["1:1,2", "5:5,10"])
+    }
+
+    /// Two paths of one send through `merge` are two events, by design: merge has no pair to
+    /// tear, and each path's value is a real value of that path.
+    @Test func mergeOfTwoPathsPassesBothOn() {
+        let d = EventSubject<Int>()
+        let seen = record(merge(d.map { $0 }, d.map { $0 * 10 }))
+        d.sendNext(5)
+        #expect(seen.values == [5, 50])
+    }
+
+    @Test func aCombineDownstreamOfAMergeComputesOnceWithTheLastValue() {
+        let d = Subject(1)
+        let merged = merge(d.map { $0 }, d.map { $0 * 10 })
+        let seen = record(combineLatest(merged, d.map { $0 }).map(Self.text))
+        d.sendNext(2)
+        #expect(seen.values == ["20,2"])
+    }
+
+    @Test func twoThreadsSendingAtOnceNeverTearAPair() {
+        let d = Subject(0)
+        let torn = Atomic<Int>(0)
+        let pairs = Atomic<Int>(0)
+        combineLatest(d.map { $0 }, d.map { $0 * 2 }).subscribeNext { x, y in
+            pairs.add(1, ordering: .relaxed)
+            if y != 2 * x {
+                torn.add(1, ordering: .relaxed)
+            }
+        }
+        onThreads(2) { thread in
+            for value in 1...5_000 {
+                d.sendNext(thread * 10_000 + value)
+            }
+        }
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(pairs.load(ordering: .relaxed) == 10_001)
+    }
+
+    @Test func aSwitchToADeeperInnerKeepsItsDiamondsGlitchFree() {
+        let x = Subject(1)
+        let tripled = x.map { $0 * 3 }  // first of x's subscribers: reached before the inner diamond
+        let inner = combineLatest(x.map { $0 }, x.map { $0 * 2 }).map { $0 + $1 }  // 3x
+        let outer = Subject(Subject(0))
+        let followed = outer.switchToLatest()
+        outer.sendNext(inner)
+        let seen = record(combineLatest(followed, tripled).map(Self.text))
+        x.sendNext(2)
+        #expect(seen.values == ["6,6"])  // an event subject: the first pair went before `record`
+    }
+
+    @Test func sendsFromInsideASubscriberToAnotherRootJoinTheCurrentSend() {
+        let a = Subject(0)
+        let b = Subject(0)
+        a.subscribeNext { b.sendNext($0) }
+        let seen = record(combineLatest(a.map { $0 }, b.map { $0 }).map(Self.text))
+        a.sendNext(1)
+        #expect(seen.values == ["0,0", "1,1"])
+    }
+}
