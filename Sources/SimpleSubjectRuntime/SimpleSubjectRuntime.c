@@ -2,4 +2,4 @@
 // declared there.
 #include "SimpleSubjectRuntime.h"
 
-_Thread_local SimpleSubjectThreadState simpleSubjectThreadState = { 0, 0 };
+_Thread_local SimpleSubjectThreadState simpleSubjectThreadState = { 0, 0, 0 };

@@ -109,7 +109,10 @@ func closeTransaction(openedBy subject: AnyObject) {
     let thread = simple_subject_thread_state()
     guard thread.pointee.opener != nil else { return false }
     if thread.pointee.waiting == nil {
-        thread.pointee.waiting = Unmanaged.passRetained(Waiting()).toOpaque()
+        // The thread's spare, or its first: kept for the thread's life (one small object per
+        // thread that ever flushed), so that a send through a diamond allocates nothing.
+        thread.pointee.waiting = thread.pointee.spare ?? Unmanaged.passRetained(Waiting()).toOpaque()
+        thread.pointee.spare = nil
     }
     Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).takeUnretainedValue().add(node, reachedIn: isolation)
     return true
@@ -123,7 +126,7 @@ func closeTransaction(openedBy subject: AnyObject) {
     while let entry = waiting.next() {
         entry.node.flush(in: entry.isolation)
     }
-    Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).release()
+    thread.pointee.spare = thread.pointee.waiting
     thread.pointee.waiting = nil
 }
 
@@ -135,8 +138,9 @@ func outsideTransaction(_ body: () -> Void) {
     let thread = simple_subject_thread_state()
     guard thread.pointee.opener != nil else { return body() }
     let saved = thread.pointee
-    thread.pointee = SimpleSubjectThreadState(opener: nil, waiting: nil)
+    thread.pointee = SimpleSubjectThreadState(opener: nil, waiting: nil, spare: saved.spare)
     body()
     assert(thread.pointee.waiting == nil, "a transaction opened inside a first call was left unflushed")
-    thread.pointee = saved
+    thread.pointee.opener = saved.opener
+    thread.pointee.waiting = saved.waiting
 }

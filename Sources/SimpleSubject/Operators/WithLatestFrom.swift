@@ -82,11 +82,8 @@ final class LatestPairing<Value, Other>: WaitingOperator, @unchecked Sendable {
     }
 
     func flush(in isolation: (any Actor)?) {
-        let values = waiting.locked { waiting in
-            defer { waiting = [] }
-            return waiting
-        }
-        for value in values {
+        // One at a time, keeping the buffer: a flush allocates nothing. Usually there is one.
+        while let value = waiting.locked({ $0.isEmpty ? nil : $0.removeFirst() }) {
             send(value, in: isolation)
         }
     }

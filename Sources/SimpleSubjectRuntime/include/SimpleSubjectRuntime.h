@@ -25,11 +25,13 @@ __attribute__((swiftcall))
 bool swift_task_isCurrentExecutorWithFlags(SimpleSubjectExecutorRef executor, uint64_t flags);
 
 /// What one thread knows of the send it is in (Sources/SimpleSubject/Engine/Transaction.swift):
-/// the subject whose delivery opened the transaction open on it (null while none is), and the
-/// operators that wait for its end — a retained Swift object, or null while none waits.
+/// the subject whose delivery opened the transaction open on it (null while none is); the
+/// operators that wait for its end — a retained Swift object, or null while none waits; and that
+/// object kept for the next transaction once it is empty, so that a flush allocates nothing.
 typedef struct {
     const void *_Nullable opener;
     void *_Nullable waiting;
+    void *_Nullable spare;
 } SimpleSubjectThreadState;
 
 /// This thread's state, which only this thread reads and writes.
