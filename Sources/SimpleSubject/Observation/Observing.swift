@@ -71,7 +71,7 @@ final class Observer<Value: Sendable>: Sendable {
     /// Reads, and arms the tracking of what was read; called only where `read.isolation` holds.
     func readTracking() -> Value {
         // Called where `read.isolation` holds; see IsolatedBlock.swift.
-        let plain = unsafeBitCast(IsolatedReader(call: read), to: PlainReader<Value>.self).call
+        let plain = plainReader(read)
         return withObservationTracking(plain) { [weak self] in self?.changed() }
     }
 
@@ -131,13 +131,4 @@ struct WeakSubject<Value> {
     weak var subject: Subject<Value>?
     var isFollowing = false
     var missed = false
-}
-
-/// An observing subject's closure as it is given, and as it is called (see IsolatedBlock.swift).
-struct IsolatedReader<Value> {
-    let call: @Sendable @isolated(any) () -> Value
-}
-
-struct PlainReader<Value> {
-    let call: () -> Value
 }
