@@ -20,7 +20,7 @@ extension SubjectBase {
     ) -> Subscription {
         let subscription = Subscription(host: self, owner: owner, file: file, line: line)
         // Called only where `block.isolation` holds; see IsolatedBlock.swift.
-        let call = unsafeBitCast(IsolatedPairFunction(call: block), to: PlainPairFunction<Owner, Value>.self).call
+        let call = plainPairFunction(block)
         attach(subscription, on: block.isolation, runningIn: isolation) { value in
             guard let owner = subscription.owner else {
                 subscription.cancel()
@@ -82,13 +82,4 @@ extension SubjectBase where Value: Sendable {
     ) -> Subscription {
         subscribe(owner: owner, file, line, isolation, block)
     }
-}
-
-/// An owner's subscriber's closure as it is given, and as it is kept (see IsolatedBlock.swift).
-struct IsolatedPairFunction<Owner: AnyObject & Sendable, Value> {
-    let call: @Sendable @isolated(any) (Owner, Value) -> Void
-}
-
-struct PlainPairFunction<Owner: AnyObject & Sendable, Value> {
-    let call: (Owner, Value) -> Void
 }

@@ -13,8 +13,8 @@
 ///
 /// `SubscriptionBag` is `Sendable`: store into it and empty it from any thread.
 public final class SubscriptionBag: Sendable {
-    /// The subscriptions, and the size at which cancelled ones are dropped from them.
-    private let state = Locked<(subscriptions: [Subscription], pruneAt: Int)>(([], 64))
+    /// The subscriptions (see `SubscriptionBagStateMachine`).
+    private let machine = Locked(SubscriptionBagStateMachine())
 
     /// Creates an empty bag.
     public init() {}
@@ -27,10 +27,7 @@ public final class SubscriptionBag: Sendable {
     ///
     /// - Complexity: O(*n*), where *n* is the number of subscriptions stored.
     public func cancelAll() {
-        let all = state.locked { state in
-            defer { state.subscriptions = [] }
-            return state.subscriptions
-        }
+        let all = machine.locked { $0.emptied() }
         for subscription in all {
             subscription.cancel()
         }
@@ -40,18 +37,11 @@ public final class SubscriptionBag: Sendable {
     public var count: Int {
         // Asked after unlocking: loading a weak owner may leave the last strong reference with us,
         // and then its `deinit` (user code) runs here.
-        state.locked { $0.subscriptions }.count(where: { !$0.isCancelled })
+        machine.locked { $0.subscriptions }.count(where: { !$0.isCancelled })
     }
 
+    /// Stores `subscription`.
     func insert(_ subscription: Subscription) {
-        state.locked { state in
-            state.subscriptions.append(subscription)
-            if state.subscriptions.count >= state.pruneAt {
-                // The flag only: loading a weak owner here could run its `deinit` under the lock.
-                // Subscriptions whose owner is gone are cancelled at their subject's next send.
-                state.subscriptions.removeAll(where: \.isCancelledFlagSet)
-                state.pruneAt = max(64, state.subscriptions.count * 2)
-            }
-        }
+        _ = machine.locked { $0.stored(subscription) }  // the ended ones it dropped, released after the lock
     }
 }

@@ -2,23 +2,6 @@ import SimpleSubject
 import Synchronization
 import Testing
 
-// Written as a user would, with nothing but `import SimpleSubject`: the operator of the DocC
-// article "Writing an operator".
-extension EventSubject where Value: Sendable {
-    /// Each value with the one before it.
-    func pairwise() -> EventSubject<(Value, Value)> {
-        let previous = Mutex<Value?>(nil)
-        return derive(into: EventSubject<(Value, Value)>()) { value, downstream in
-            let before = previous.withLock { last in
-                defer { last = value }
-                return last
-            }
-            guard let before else { return downstream.skip() }
-            downstream.send((before, value))
-        }
-    }
-}
-
 /// What a subscriber saw. Subscribers are `@Sendable` (the delivering thread calls them), so it
 /// lives behind a lock.
 final class Seen<Value: Sendable>: Sendable {
@@ -36,6 +19,22 @@ final class Seen<Value: Sendable>: Sendable {
         let seen = Seen<String>()
         pairs.subscribeNext { seen.append("\($0.0)→\($0.1)") }
         taps.sendNext(1).sendNext(2).sendNext(3)
+        #expect(seen.values == ["1→2", "2→3"])
+    }
+
+    /// The article's timing rule: a subscriber on the main actor gets what the body passes on
+    /// before `sendNext` returns on the main actor, with no waiting.
+    @MainActor @Test func aUserOperatorPassesOnAtOnceToASubscriberOnTheActorItIsSentOn() {
+        let taps = EventSubject<Int>()
+        let pairs = taps.pairwise()
+        let seen = Seen<String>()
+        pairs.subscribeNext {
+            MainActor.assertIsolated()
+            seen.append("\($0.0)→\($0.1)")
+        }
+        taps.sendNext(1).sendNext(2)
+        #expect(seen.values == ["1→2"])
+        taps.sendNext(3)
         #expect(seen.values == ["1→2", "2→3"])
     }
 

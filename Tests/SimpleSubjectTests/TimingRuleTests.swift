@@ -17,17 +17,6 @@ import Testing
         }
     }
 
-    @Test func aDeriveBodyPassesOnAtOnce() {
-        let taps = EventSubject<Int>()
-        let pairs = taps.pairs()
-        let log = Log<String>()
-        pairs.subscribeNext { log.receive("\($0.0)→\($0.1)") }
-        taps.sendNext(1).sendNext(2)
-        #expect(log.values == ["1→2"])
-        taps.sendNext(3)
-        #expect(log.values == ["1→2", "2→3"])
-    }
-
     @Test func aChainOfDeriveAndMapPassesOnAtOnce() {
         let source = Subject(0)
         let doubled = source.derive(into: Subject(-1)) { value, downstream in downstream.send(value * 2) }
@@ -148,19 +137,4 @@ private func sendThroughAHelper(_ value: Int, to subject: Subject<Int>) {
 /// Getting Started's helper: its parameter is the subscriber's type, so it passes the closure on.
 private func bind(_ subject: Subject<Int>, _ show: @escaping @MainActor @Sendable (Int) -> Void) -> Subscription {
     subject.subscribeNext(show)
-}
-
-extension EventSubject where Value: Sendable {
-    /// Each value with the one before it: the "Writing an operator" example.
-    fileprivate func pairs() -> EventSubject<(Value, Value)> {
-        let previous = Mutex<Value?>(nil)
-        return derive(into: EventSubject<(Value, Value)>()) { value, downstream in
-            let before = previous.withLock { last in
-                defer { last = value }
-                return last
-            }
-            guard let before else { return downstream.skip() }
-            downstream.send((before, value))
-        }
-    }
 }

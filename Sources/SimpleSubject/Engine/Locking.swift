@@ -1,12 +1,9 @@
-// The only file of the core that knows which platform it runs on: the locks, the threads.
+// The only file of the core that knows which platform it runs on: the locks, the threads, the
+// monotonic clock.
 #if canImport(Darwin)
 import Darwin
 /// Zero is `OS_UNFAIR_LOCK_INIT`: `PlatformMutex()` is an unlocked lock.
 @usableFromInline typealias PlatformMutex = os_unfair_lock
-/// Makes `mutex` an unlocked lock.
-@usableFromInline func initialize(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
-    mutex.initialize(to: PlatformMutex())
-}
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     os_unfair_lock_lock(mutex)
 }
@@ -31,10 +28,6 @@ import Musl
 /// delivering thread is starved by the late sender's enqueues either way — and ten instructions
 /// more per uncontended unlock.)
 @usableFromInline typealias PlatformMutex = pthread_mutex_t
-/// Makes `mutex` an unlocked lock.
-@usableFromInline func initialize(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
-    mutex.initialize(to: PlatformMutex())
-}
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     pthread_mutex_lock(mutex)
 }
@@ -45,6 +38,77 @@ import Musl
     ThreadID(pthread_self())
 }
 #endif
+
+/// The monotonic clock, in nanoseconds.
+func monotonicNanoseconds() -> Int {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return now.tv_sec * 1_000_000_000 + now.tv_nsec
+}
+
+/// Lets another thread run on this core.
+func yieldCore() {
+    sched_yield()
+}
+
+/// A mutex and a condition to sleep on, for a thread that waits until another wakes it (a
+/// `Gate`'s waiters). pthread's on every platform: `os_unfair_lock` has no condition. Both live
+/// on the heap, so that they never move.
+struct Condition: ~Copyable, @unchecked Sendable {
+    // @unchecked because the mutex and the condition are used only through pthread calls.
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)  // initializes the allocated memory, as swift-nio's locks do
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func lock() {
+        pthread_mutex_lock(mutex)
+    }
+
+    func unlock() {
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Wakes every thread that sleeps on the condition; called with the mutex held.
+    func wakeAll() {
+        pthread_cond_broadcast(condition)
+    }
+
+    /// Sleeps, the mutex released meanwhile, until woken (or woken spuriously).
+    func sleep() {
+        pthread_cond_wait(condition, mutex)
+    }
+
+    /// Sleeps, the mutex released meanwhile, until woken (or woken spuriously) or until
+    /// `deadline`; returns false once `deadline` has passed.
+    func sleep(until deadline: Deadline) -> Bool {
+        var deadline = deadline
+        return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
+    }
+
+    /// An instant on the condition's clock, the real-time one.
+    typealias Deadline = timespec
+
+    /// The instant `milliseconds` from now on the condition's clock.
+    static func deadline(in milliseconds: Int) -> Deadline {
+        var deadline = timespec()
+        clock_gettime(CLOCK_REALTIME, &deadline)
+        let nanoseconds = deadline.tv_nsec + milliseconds * 1_000_000
+        deadline.tv_sec += nanoseconds / 1_000_000_000
+        deadline.tv_nsec = nanoseconds % 1_000_000_000
+        return deadline
+    }
+}
 
 /// State and the lock that guards it: ``locked(_:)`` is the only way to the state.
 ///
@@ -62,7 +126,7 @@ import Musl
 
     @usableFromInline init(_ initial: State) {
         mutex = .allocate(capacity: 1)
-        initialize(mutex)
+        mutex.initialize(to: PlatformMutex())
         state = .allocate(capacity: 1)
         state.initialize(to: initial)
     }

@@ -4,31 +4,18 @@
 /// about to wait, never on the common path.
 @usableFromInline final class WaitGraph: Sendable {
     @usableFromInline static let shared = WaitGraph()
-    /// Each waiting sender, and how to ask which thread delivers the subject it waits for.
-    private let waiting = Locked<[ThreadID: () -> ThreadID?]>([:])
+    /// Who waits for whom (see `WaitGraphStateMachine`).
+    private let machine = Locked(WaitGraphStateMachine())
 
     /// Records that `sender` waits for a subject that `deliverer` delivers now (and
     /// `deliveringThread` tells who delivers later), unless that would close a cycle.
     @usableFromInline func beginWaiting(_ sender: ThreadID, deliveredBy deliverer: ThreadID,
-                      deliveringThread: @escaping () -> ThreadID?) -> Bool {
-        waiting.locked { waiting in
-            var thread: ThreadID? = deliverer
-            var steps = 0
-            while let current = thread {
-                // Back to the sender: a cycle. Longer than the graph: a cycle among others; stay out.
-                if current == sender || steps > waiting.count {
-                    return false
-                }
-                let next = waiting[current]?()
-                thread = next == current ? nil : next  // it has been handed its turn: it waits no more
-                steps += 1
-            }
-            waiting[sender] = deliveringThread
-            return true
-        }
+                                        deliveringThread: @escaping () -> ThreadID?) -> Bool {
+        machine.locked { $0.beginWaiting(sender, deliveredBy: deliverer, deliveringThread: deliveringThread) }
     }
 
+    /// `sender` waits no more, or never began to.
     @usableFromInline func endWaiting(_ sender: ThreadID) {
-        _ = waiting.locked { $0.removeValue(forKey: sender) }  // released after the lock
+        _ = machine.locked { $0.endWaiting(sender) }  // released after the lock
     }
 }

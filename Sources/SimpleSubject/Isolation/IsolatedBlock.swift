@@ -25,6 +25,11 @@
 // check where it runs. The plain call only leaves out the switch where we are already on the
 // actor: no `await`, no task, no extra frame.
 //
+// An owner's subscriber (SubjectBase+Owners.swift) is kept and called the same way. An
+// observing subject's reader (Observing.swift) is called at once in `Subject(observing:)`, which
+// checks that it runs on the reader's actor, then in jobs isolated to that actor, or anywhere
+// when it is nonisolated.
+//
 // The bit-cast is sound because both types have one representation: an `@isolated(any)` function
 // is an ordinary thick function (invocation pointer and context) whose isolation is stored in its
 // context — lib/IRGen/GenFunc.cpp, `emitExtractFunctionIsolation`, loads it "at a known offset
@@ -34,12 +39,14 @@
 // 6.3 it is a warning and lowers to a no-op `convert_function`. IsolationTests' "the
 // representation the plain call relies on" fails if that changes.
 
+// The three casts below — a subscriber's closure, an owner's subscriber's closure, an observing
+// subject's reader — have one shape: what is cast is a struct holding the function, not the
+// function. `unsafeBitCast` is generic, and a function passed to it is reabstracted by a thunk on
+// the way in and another on the way out, two more stack frames in every call. A generic struct
+// stores its function with the abstraction its declaration spells, the same in both structs, so
+// nothing is converted.
+
 /// `block` as a plain function, to be called only where `block.isolation` holds (see above).
-///
-/// What is cast is a struct holding the function, not the function: `unsafeBitCast` is generic,
-/// and a function passed to it is reabstracted by a thunk on the way in and another on the way
-/// out, two more stack frames in every call. A generic struct stores its function with the
-/// abstraction its declaration spells, the same in both structs, so nothing is converted.
 @inlinable
 @inline(__always)
 func plainFunction<Value>(_ block: @escaping @Sendable @isolated(any) (Value) -> Void) -> (Value) -> Void {
@@ -55,4 +62,36 @@ func plainFunction<Value>(_ block: @escaping @Sendable @isolated(any) (Value) ->
 /// A subscriber's closure as it is kept.
 @usableFromInline struct PlainFunction<Value> {
     @usableFromInline let call: (Value) -> Void
+}
+
+/// `block` as a plain function, to be called only where `block.isolation` holds (see above).
+func plainPairFunction<Owner, Value>(
+    _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
+) -> (Owner, Value) -> Void {
+    unsafeBitCast(IsolatedPairFunction(call: block), to: PlainPairFunction<Owner, Value>.self).call
+}
+
+/// An owner's subscriber's closure as it is given.
+struct IsolatedPairFunction<Owner, Value> {
+    let call: @Sendable @isolated(any) (Owner, Value) -> Void
+}
+
+/// An owner's subscriber's closure as it is kept.
+struct PlainPairFunction<Owner, Value> {
+    let call: (Owner, Value) -> Void
+}
+
+/// `read` as a plain function, to be called only where `read.isolation` holds (see above).
+func plainReader<Value>(_ read: @escaping @Sendable @isolated(any) () -> Value) -> () -> Value {
+    unsafeBitCast(IsolatedReader(call: read), to: PlainReader<Value>.self).call
+}
+
+/// An observing subject's closure as it is given.
+struct IsolatedReader<Value> {
+    let call: @Sendable @isolated(any) () -> Value
+}
+
+/// An observing subject's closure as it is called.
+struct PlainReader<Value> {
+    let call: () -> Value
 }

@@ -48,9 +48,8 @@ extension Subject where Value: Sendable {
 final class Observer<Value: Sendable>: Sendable {
     // Its state is behind `Locked` (a pthread mutex, which ThreadSanitizer sees).
     private let read: @Sendable @isolated(any) () -> Value
-    let subject = Locked(WeakSubject<Value>())
-    /// For a closure outside any actor: whether a read runs, and whether a change came meanwhile.
-    private let reading = Locked((running: false, again: false))
+    /// Its subject, and its reads (see `ObserverStateMachine`).
+    private let machine = Locked(ObserverStateMachine<Value>())
 
     init(_ read: @escaping @Sendable @isolated(any) () -> Value) {
         self.read = read
@@ -58,11 +57,7 @@ final class Observer<Value: Sendable>: Sendable {
 
     /// Starts feeding `subject`; a change that came before it had a subject is read now.
     func follow(_ subject: Subject<Value>) {
-        let missed = self.subject.locked { state -> Bool in
-            state.subject = subject
-            state.isFollowing = true
-            return state.missed
-        }
+        let missed = machine.locked { $0.followed(subject) }
         if missed {
             changed()
         }
@@ -71,7 +66,7 @@ final class Observer<Value: Sendable>: Sendable {
     /// Reads, and arms the tracking of what was read; called only where `read.isolation` holds.
     func readTracking() -> Value {
         // Called where `read.isolation` holds; see IsolatedBlock.swift.
-        let plain = unsafeBitCast(IsolatedReader(call: read), to: PlainReader<Value>.self).call
+        let plain = plainReader(read)
         return withObservationTracking(plain) { [weak self] in self?.changed() }
     }
 
@@ -80,14 +75,7 @@ final class Observer<Value: Sendable>: Sendable {
     func changed() {
         guard let actor = read.isolation else {
             // One read at a time, so that values are sent in the order they were read.
-            let starts = reading.locked { state -> Bool in
-                if state.running {
-                    state.again = true  // the running read reads once more
-                    return false
-                }
-                state.running = true
-                return true
-            }
+            let starts = machine.locked { $0.changed() }
             if starts {
                 Task.detached { self.readWhileChanging() }
             }
@@ -103,14 +91,7 @@ final class Observer<Value: Sendable>: Sendable {
     private func readWhileChanging() {
         repeat {
             readAgain(in: nil)
-        } while reading.locked { state -> Bool in
-            if state.again {
-                state.again = false
-                return true
-            }
-            state.running = false
-            return false
-        }
+        } while machine.locked { $0.readEnded() }
     }
 
     private func readAgain(on actor: isolated any Actor) {
@@ -118,26 +99,8 @@ final class Observer<Value: Sendable>: Sendable {
     }
 
     private func readAgain(in isolation: (any Actor)?) {
-        let subject = subject.locked { state -> Subject<Value>? in
-            state.missed = !state.isFollowing  // a change on another thread, before `follow`
-            return state.subject
-        }
+        let subject = machine.locked { $0.readIsDue() }  // nil before `follow`: a change on another thread
         guard let subject else { return }  // released (or not followed yet): no read
         subject.send(readTracking(), tag: nil, from: isolation)
     }
-}
-
-struct WeakSubject<Value> {
-    weak var subject: Subject<Value>?
-    var isFollowing = false
-    var missed = false
-}
-
-/// An observing subject's closure as it is given, and as it is called (see IsolatedBlock.swift).
-struct IsolatedReader<Value> {
-    let call: @Sendable @isolated(any) () -> Value
-}
-
-struct PlainReader<Value> {
-    let call: () -> Value
 }

@@ -1,56 +1,38 @@
-/// A two-way binding: numbers the values it passes on, so that both sides can agree on the last.
-final class Binding: FeedLink, Sendable {
+/// A two-way binding between a `First` and a `Second` subject: numbers the values it passes on,
+/// so that both sides can agree on the last.
+final class Binding<First, Second>: FeedLink, Sendable {
+    /// The binding's numbers and what each side took last.
+    typealias Machine = BindingStateMachine<First, Second>
+
     let subscription: Subscription
-    /// The number last given to a value; its lock also guards each relay's `latest`.
-    private let count = Locked(0)
-
-    /// What a value carries while a binding passes it on.
-    final class Tag {
-        let binding: Binding
-        let number: Int
-        /// The subjects it has been through, so that a ring of bindings stops.
-        let visited: [ObjectIdentifier]
-        /// A side taking its newer value again; other bindings do not pass it on, so that
-        /// corrections cannot chase each other round a ring.
-        let isCorrection: Bool
-
-        init(_ binding: Binding, _ number: Int, visited: [ObjectIdentifier], isCorrection: Bool = false) {
-            self.binding = binding
-            self.number = number
-            self.visited = visited
-            self.isCorrection = isCorrection
-        }
-    }
+    /// The numbers, and what each side took last (see `BindingStateMachine`).
+    private let machine = Locked(Machine())
 
     init(_ subscription: Subscription) {
         self.subscription = subscription
     }
 
-    /// The closure that watches `local` and passes its values on to `remote`. It holds the
-    /// binding, and the two subjects weakly.
-    func relay<Local, Remote>(from local: Subject<Local>, to remote: Subject<Remote>,
-                              _ convert: @escaping @Sendable (Local) -> Remote, skipsFirst: Bool) -> (Local) -> Void {
+    /// The closure that watches `local`, the binding's `side`, and passes its values on to
+    /// `remote`. It holds the binding, and the two subjects weakly.
+    func relay<Local, Remote>(from local: Subject<Local>, side: WritableKeyPath<Machine, Machine.Side<Local>>,
+                              to remote: Subject<Remote>, _ convert: @escaping @Sendable (Local) -> Remote,
+                              skipsFirst: Bool) -> (Local) -> Void {
         var isFirstCall = skipsFirst  // only `local`'s delivering thread touches it
-        var latest: (number: Int, value: Local)?  // what this side has taken last; guarded by `count`'s lock
         return { [weak local, weak remote] value in
             guard let local, let remote else {
                 self.subscription.cancel()
                 return
             }
-            let tag = local.deliveryTag as? Tag
+            let tag = local.deliveryTag as? BindingTag
             if let tag, tag.isCorrection, tag.binding !== self { return }  // another binding's: not passed on
             if let tag, tag.binding === self {
                 // From the partner. If this side has taken a newer value, it sends that again
                 // (the partner gets it, or has): both end with the newest. Otherwise it takes the
-                // partner's value; the one displaced (`_`) is released after the lock.
-                let (newer, _) = self.count.locked { _ -> ((number: Int, value: Local)?, Local?) in
-                    if let latest, latest.number > tag.number { return (latest, nil) }
-                    defer { latest = (tag.number, value) }
-                    return (nil, latest?.value)
-                }
-                if let newer {
-                    let correction = Tag(self, newer.number, visited: tag.visited, isCorrection: true)
-                    local.send(newer.value, tag: correction, from: local.deliveryIsolation)
+                // partner's value; the one displaced is released after the lock.
+                let arrival = self.machine.locked { $0.arriveFromPartner(value, number: tag.number, on: side) }
+                if case .resend(let newer, let number) = arrival {
+                    let correction = BindingTag(self, number, visited: tag.visited, isCorrection: true)
+                    local.send(newer, tag: correction, from: local.deliveryIsolation)
                 }
                 return
             }
@@ -61,12 +43,8 @@ final class Binding: FeedLink, Sendable {
             let visited = tag?.visited ?? []
             guard !visited.contains(ObjectIdentifier(remote)) else { return }
             // Numbers a value that started on this side; the one displaced is released after the lock.
-            let (number, _) = self.count.locked { count -> (Int, Local?) in
-                count += 1
-                defer { latest = (count, value) }
-                return (count, latest?.value)
-            }
-            let passed = Tag(self, number, visited: visited + [ObjectIdentifier(local)])
+            let (number, _) = self.machine.locked { $0.numberOutgoing(value, on: side) }
+            let passed = BindingTag(self, number, visited: visited + [ObjectIdentifier(local)])
             remote.send(convert(value), tag: passed, from: local.deliveryIsolation)
         }
     }
@@ -76,4 +54,23 @@ final class Binding: FeedLink, Sendable {
     func sourceForgot() {}
 
     func isObserved(depth: Int) -> Bool { true }
+}
+
+/// What a value carries while a binding passes it on.
+final class BindingTag {
+    /// The binding that passes it on (of any types: a ring binds subjects of several).
+    let binding: AnyObject
+    let number: Int
+    /// The subjects it has been through, so that a ring of bindings stops.
+    let visited: [ObjectIdentifier]
+    /// A side taking its newer value again; other bindings do not pass it on, so that
+    /// corrections cannot chase each other round a ring.
+    let isCorrection: Bool
+
+    init(_ binding: AnyObject, _ number: Int, visited: [ObjectIdentifier], isCorrection: Bool = false) {
+        self.binding = binding
+        self.number = number
+        self.visited = visited
+        self.isCorrection = isCorrection
+    }
 }

@@ -45,17 +45,17 @@ extension SubjectBase {
     @inlinable final func followLatest<Inner, Target: SubjectBase<Inner>>(
         into target: Target, _ file: StaticString, _ line: UInt, name: StaticString = #function
     ) -> Target where Value: SubjectBase<Inner> {
-        let followed = Followed()
+        let follower = InnerFollower()
         let forgets = target is ReplaySubject<Inner>
         // Weakly: the feed lives as long as the inner subject holds it, which must not keep
-        // `followed`, whose end is what ends the inner subscription.
+        // `follower`, whose end is what ends the inner subscription.
         let feed = Feed(target, from: [self], name: name, file: file, line: line, drawnFeeding: target,
-                        following: { [weak followed] in followed?.subject })
+                        following: { [weak follower] in follower?.subject })
         attach(feed.subscription, feeding: feed) { [unowned(unsafe) self] inner in  // called while self delivers
             feed.skip()  // passes nothing on itself; detaches if nobody can observe the target
             guard !feed.subscription.isCancelledFlagSet else { return }
             let subscription = Subscription(host: inner, file: file, line: line)
-            followed.replace(with: subscription)?.cancel()  // the old inner first (RxSwift #1001)
+            follower.follow(subscription)  // the old inner first (RxSwift #1001)
             if forgets {
                 feed.sourceForgot()  // nothing from the old inner is replayed after the switch
             }
@@ -68,28 +68,28 @@ extension SubjectBase {
     }
 }
 
-/// The inner subscription a `switchToLatest` follows now. Only the operator's subscriber on its
-/// outer subject holds it, so when that ends — cancelled, detached, or the outer subject
-/// released — it ends the inner subscription too, and the inner subject lets go of the operator.
-@usableFromInline final class Followed: Sendable {
-    private let current = Locked<Subscription?>(nil)
+/// What follows a `switchToLatest`'s newest inner subject: its subscription to it (see
+/// `SwitchToLatestStateMachine`). Only the operator's subscriber on its outer subject holds it,
+/// so when that ends — cancelled, detached, or the outer subject released — it ends the inner
+/// subscription too, and the inner subject lets go of the operator.
+@usableFromInline final class InnerFollower: Sendable {
+    private let machine = Locked(SwitchToLatestStateMachine())
 
     @usableFromInline init() {}
 
-    /// Follows `next`; returns the subscription it replaces, to be cancelled after the lock.
-    @usableFromInline func replace(with next: Subscription) -> Subscription? {
-        current.locked { current in
-            defer { current = next }
-            return current
-        }
+    /// Follows the newest inner subject through `next`: ends the previous subscription first.
+    @usableFromInline func follow(_ next: Subscription) {
+        let previous = machine.locked { $0.switched(to: next) }
+        previous?.cancel()
     }
 
     /// The inner subject followed now, for `debugGraph`.
     @usableFromInline var subject: (any SubscriptionHost)? {
-        current.locked { $0?.host }
+        machine.locked { $0.current?.host }
     }
 
     deinit {
-        current.locked { $0 }?.cancel()
+        let current = machine.locked { $0.ended() }
+        current?.cancel()
     }
 }

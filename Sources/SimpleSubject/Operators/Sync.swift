@@ -40,9 +40,9 @@ extension Subject {
                      backward: @escaping @Sendable (Other) -> Value) -> Subscription {
         let toPartner = Subscription(host: self, file: file, line: line)
         let toSelf = Subscription(host: partner, file: file, line: line)
-        let binding = Binding(Subscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))
-        attach(toPartner, feeding: binding, binding.relay(from: self, to: partner, forward, skipsFirst: false))
-        partner.attach(toSelf, feeding: binding, binding.relay(from: partner, to: self, backward, skipsFirst: true))
+        let binding = Binding<Value, Other>(Subscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))
+        attach(toPartner, feeding: binding, binding.relay(from: self, side: \.first, to: partner, forward, skipsFirst: false))
+        partner.attach(toSelf, feeding: binding, binding.relay(from: partner, side: \.second, to: self, backward, skipsFirst: true))
         return binding.subscription
     }
 }

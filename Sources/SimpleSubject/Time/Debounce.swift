@@ -51,7 +51,7 @@ extension ReplaySubject where Value: Sendable {
 extension SubjectBase where Value: Sendable {
     /// The closure of `debounce`; see `derived`.
     @inlinable func debouncing<C: Clock<Duration>>(_ interval: Duration, _ clock: C) -> (Feed<Value>?) -> Block {
-        let debouncing = Debouncing<Value, C>(interval, clock)
+        let debouncing = DebounceOperator<Value, C>(interval, clock)
         return { [unowned(unsafe) self] feed in  // called only while this subject delivers
             { debouncing.arrive($0, feed!, from: self.deliveryIsolation) }  // no primer: `feed` is there
         }

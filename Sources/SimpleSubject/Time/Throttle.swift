@@ -53,7 +53,7 @@ extension ReplaySubject where Value: Sendable {
 extension SubjectBase where Value: Sendable {
     /// The closure of `throttle`; see `derived`.
     @inlinable func throttling<C: Clock<Duration>>(_ interval: Duration, _ clock: C, _ latest: Bool) -> (Feed<Value>?) -> Block {
-        let throttling = Throttling<Value, C>(interval, clock, latest: latest)
+        let throttling = ThrottleOperator<Value, C>(interval, clock, latest: latest)
         return { [unowned(unsafe) self] feed in
             { throttling.arrive($0, feed!, from: self.deliveryIsolation) }  // no primer: `feed` is there
         }

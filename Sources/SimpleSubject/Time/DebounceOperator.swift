@@ -1,6 +1,6 @@
-/// A `debounce`'s bursts (see `DebounceStateMachine`). Its source's delivering thread calls
-/// `arrive`, one value at a time; the burst's task calls `wake`.
-@usableFromInline final class Debouncing<Value: Sendable, WakingClock: Clock<Duration>>: Sleeper {
+/// A running `debounce`: its clock and its bursts (see `DebounceStateMachine`). Its source's
+/// delivering thread calls `arrive`, one value at a time; the burst's task calls `wake`.
+@usableFromInline final class DebounceOperator<Value: Sendable, WakingClock: Clock<Duration>>: Sleeper {
     @usableFromInline let clock: WakingClock
     @usableFromInline let machine: Locked<DebounceStateMachine<Value, WakingClock.Instant>>
 

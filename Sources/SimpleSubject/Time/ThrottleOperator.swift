@@ -1,6 +1,6 @@
-/// A `throttle`'s spells (see `ThrottleStateMachine`). Its source's delivering thread calls
-/// `arrive`, one value at a time; the spell's task calls `wake`.
-@usableFromInline final class Throttling<Value: Sendable, WakingClock: Clock<Duration>>: Sleeper {
+/// A running `throttle`: its clock and its spells (see `ThrottleStateMachine`). Its source's
+/// delivering thread calls `arrive`, one value at a time; the spell's task calls `wake`.
+@usableFromInline final class ThrottleOperator<Value: Sendable, WakingClock: Clock<Duration>>: Sleeper {
     @usableFromInline let clock: WakingClock
     @usableFromInline let machine: Locked<ThrottleStateMachine<Value, WakingClock.Instant>>
 
