@@ -54,6 +54,12 @@ import Synchronization
 ///    then (busy with one long job, or the sender is that job), senders queue without waiting
 ///    until it does. So no such wait can deadlock; one known case holds the actor up to that
 ///    long: a subscriber on it that sends back into the flooded subject when its queue is full.
+/// 9. Glitch-free: every send is a transaction. An operator with several sources
+///    (``combineLatest(_:_:file:line:)-(Subject<A>,Subject<B>,_,_)``, ``Subject/withLatestFrom(_:file:line:)``)
+///    that one send reaches through several paths computes once, after every path has reached
+///    it, from inputs that are all current — before `sendNext` returns. Sends from other threads
+///    and sends back into a subject being delivered are transactions of their own, after this
+///    one; a send from inside a subscriber to another subject joins it.
 ///
 /// Each operator between a `sendNext` and a subscriber adds two stack frames (about 200 bytes
 /// in a release build), and releasing a chain releases it hop by hop: chains of tens of thousands

@@ -5,7 +5,10 @@
 /// taps.subscribeNext { student.addCredit(5) }
 /// ```
 ///
-/// Values sent to different sources from several threads at once are put in one order.
+/// Values sent to different sources from several threads at once are put in one order. Sources
+/// that one send reaches — `merge(d.map { $0 }, d.map { $0 * 10 })` — each pass their value on:
+/// two paths, two events, in subscription order (each is a real value of its path, so there is
+/// nothing to tear; an operator downstream that waits for every path sees both, and computes once).
 public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Value>, _ others: SubjectBase<Value>...,
                          file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
     let merged = EventSubject<Value>()

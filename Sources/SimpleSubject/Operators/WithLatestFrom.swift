@@ -6,6 +6,10 @@ extension Subject {
     /// subject's current value, when `other` has a value; while `other` has none, values pass
     /// nothing on.
     ///
+    /// Glitch-free: when one send reaches both — `other` derived from this subject, perhaps
+    /// through a `combineLatest` — each value is paired once every path of that send has reached
+    /// the operator, with `other`'s value from the same send, before that `sendNext` returns.
+    ///
     /// ```swift
     /// let submitted = taps.withLatestFrom(name)   // (tap, name) on each tap
     /// ```

@@ -9,6 +9,10 @@
 /// let answers = zip(requests, responses)   // (request, response), one pair per response
 /// ```
 ///
+/// Two sources that one send reaches (`zip(d.map { $0 }, d.map { $0 * 2 })`) give one pair per
+/// send, made when the second path arrives: the n-th values of each side are of one send already,
+/// so zip does not wait for the send's other paths as ``combineLatest(_:_:file:line:)-(Subject<A>,Subject<B>,_,_)`` does.
+///
 /// - Complexity: O(*w*) per pair, where *w* is the number of values waiting for a partner.
 public func zip<A: Sendable, B: Sendable>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
                       file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
