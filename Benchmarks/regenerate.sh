@@ -21,4 +21,5 @@ open(path, "w").write(text)
 PY
 python3 -c 'import matplotlib' 2>/dev/null || python3 -m pip install --quiet matplotlib
 python3 plot-sends.py Results/full-run.md Results/sends.svg
-echo "BENCHMARKS.md and Results/sends.svg regenerated from Benchmarks/Results/full-run.md"
+python3 plot-layers.py Results/full-run.md Results/layers.svg
+echo "BENCHMARKS.md, Results/sends.svg and Results/layers.svg regenerated from Benchmarks/Results/full-run.md"

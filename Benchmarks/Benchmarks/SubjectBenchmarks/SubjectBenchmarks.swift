@@ -29,6 +29,7 @@ let benchmarks: @Sendable () -> Void = {
     memoryBenchmarks()
     frameBenchmarks()
     concurrentSenderBenchmarks()
+    layersBenchmarks()
 }
 
 // MARK: - sendNext to 1, 10, 100 and 1,000 subscribers

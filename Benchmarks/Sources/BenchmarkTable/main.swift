@@ -166,6 +166,25 @@ if !concurrentShapes.isEmpty {
     line()
 }
 
+// Layers of diamonds (guarantee 11): one send at the root, by depth.
+let layerDepths = run.keys.compactMap { name -> Int? in
+    name.hasPrefix("layers") && name.hasSuffix(".simple") ? Int(name.dropFirst("layers".count).dropLast(".simple".count)) : nil
+}.sorted()
+func emissions(_ name: String) -> String {
+    metric(run, name, "lastCellEmissions").map { String(Int($0)) } ?? "—"
+}
+if !layerDepths.isEmpty {
+    line("### Layers of diamonds (cellx's shape): one send at the root, by depth")
+    line()
+    line("| depth | Subject | OpenCombine, pushing | OpenCombine ÷ Subject | last cell's values per send, Subject / OpenCombine |")
+    line("|---:|---:|---:|---:|---|")
+    for depth in layerDepths {
+        let ours = time(run, "layers\(depth).simple"), peer = time(run, "layers\(depth).opencombine-push")
+        line("| \(depth) | \(format(ours)) | \(format(peer)) | \(ratio(peer, ours)) | \(emissions("layers\(depth).simple")) / \(emissions("layers\(depth).opencombine-push")) |")
+    }
+    line()
+}
+
 // The cost targets, stated in BENCHMARKS.md and checked against this run.
 func within(_ a: Double?, _ b: Double?, _ limit: Double) -> Bool? {
     guard let a, let b, b > 0 else { return nil }
@@ -196,6 +215,11 @@ for shape in concurrentShapes where shape[0] >= 2 {
     let ours = perSend(shape, "simple"), floor = perSend(shape, "floor-locked"), peer = perSend(shape, "opencombine")
     line("| \(shape[0]) threads to \(shape[1]): ≤ 1.5× the locked floor | \(ratio(ours, floor)) | \(verdict(within(ours, floor, 1.5))) |")
     line("| \(shape[0]) threads to \(shape[1]): below OpenCombine | \(ratio(ours, peer)) | \(verdict(within(ours, peer, 1))) |")
+}
+if let deepest = layerDepths.last {
+    let ours = time(run, "layers\(deepest).simple")
+    let once = metric(run, "layers\(deepest).simple", "lastCellEmissions").map { $0 == 1 }
+    line("| \(deepest) layers: the last cell once per send, well under 20 ms | \(format(ours)), \(emissions("layers\(deepest).simple")) per send | \(verdict(once.map { $0 && (ours ?? .infinity) < 20e6 })) |")
 }
 let bytes = metric(run, "memory.simple", "heapBytesPerSubscription")
 line("| ≤ 200 heap bytes per live subscription | \(bytes.map { String(Int($0)) } ?? "—") | \(verdict(bytes.map { $0 <= 200 })) |")
