@@ -70,14 +70,19 @@
     /// Passes `value` on from a delivery running in `isolation` (the source's
     /// `deliveryIsolation`), and detaches if nobody was listening and nobody else holds the target.
     @inlinable @inline(__always) func send(_ value: Output, from isolation: (any Actor)?) {
-        if !receiver._withUnsafeGuaranteedRef({ $0.send(value, tag: nil, from: isolation) }) && !isObserved(depth: 0) {
+        let isListenedTo = receiver._withUnsafeGuaranteedRef { $0.send(value, tag: nil, from: isolation) }
+        if !isListenedTo && !isObserved(depth: 0) {
             subscription.cancel()
         }
     }
 
     /// Passes `value` on, or nothing for this value (`skip`) when it is `nil`.
     @inlinable func sendOrSkip(_ value: Output?, from isolation: (any Actor)?) {
-        value.map { send($0, from: isolation) } ?? skip()  // `skip()` runs only for `nil`
+        if let value {
+            send(value, from: isolation)
+        } else {
+            skip()
+        }
     }
 
     /// Passes nothing on for this value.

@@ -99,15 +99,24 @@ extension SubjectBase {
     final func becomeDeliverer(_ state: inout State, openingTransaction: Bool = false) -> Bool {
         guard phase.load(ordering: .acquiring) == .idle else { return false }
         deliverer.store(currentThread(), ordering: .relaxed)
-        let opened = openingTransaction && opensTransactions.load(ordering: .relaxed) && openTransaction(by: self)
-        phase.store(opened ? .queued : .delivering, ordering: .releasing)  // after `deliverer`, for whoever reads both
+        let next = phaseOfTurn(openingTransaction: openingTransaction)
+        phase.store(next, ordering: .releasing)  // after `deliverer`, for whoever reads both
         return true
+    }
+
+    /// The phase a turn starts in: `queued` for a sender that opens a transaction (see
+    /// `becomeDeliverer`), otherwise `delivering`.
+    @inlinable
+    @inline(__always)
+    final func phaseOfTurn(openingTransaction: Bool) -> Phase {
+        guard openingTransaction, opensTransactions.load(ordering: .relaxed) else { return .delivering }
+        return openTransaction(by: self) ? .queued : .delivering
     }
 
     /// Called under the subject's lock (a subscriber joining, whose first call must come before
     /// the deliverer's next work): takes the turn, or marks that work waits for the deliverer.
     @usableFromInline final func becomeDelivererOrMarkWork(_ state: inout State) -> Bool {
-        if phase.load(ordering: .acquiring) != .idle && markWorkQueued() {
+        if markWorkQueued() {
             return false
         }
         return becomeDeliverer(&state)  // idle, and only this lock's holder leaves idle
@@ -206,8 +215,9 @@ extension SubjectBase {
             return liveCount.load(ordering: .relaxed) > 0
         }
         let handed = ticket.gate.wait(for: ticket.ticket, milliseconds: turnWaitMilliseconds)
-        let takesTurn = handed || turns.locked {
-            $0.withdraw(sender, queueing: work, deliverer: deliverer.load(ordering: .acquiring))
+        var takesTurn = handed
+        if !handed {
+            takesTurn = turns.locked { $0.withdraw(sender, queueing: work, deliverer: deliverer.load(ordering: .acquiring)) }
         }
         WaitGraph.shared.endWaiting(sender)
         guard takesTurn else { return liveCount.load(ordering: .relaxed) > 0 }
