@@ -118,6 +118,22 @@ import Testing
         #expect(seen.values == ["6,6"])  // an event subject: the first pair went before `record`
     }
 
+    /// Main-actor state a main-actor subscriber writes.
+    @MainActor final class Screen {
+        var shown: [String] = []
+    }
+
+    /// The one timing rule through a flush: the flush passes on the isolation the send ran in.
+    @MainActor @Test func aMainActorSubscriberOfADiamondRunsBeforeSendNextReturns() {
+        let d = Subject(1)
+        let screen = Screen()
+        combineLatest(d.map { $0 }, d.map { $0 * 2 }).subscribeNext { @MainActor pair in
+            screen.shown.append(Self.text(pair))
+        }
+        d.sendNext(5)
+        #expect(screen.shown == ["1,2", "5,10"])
+    }
+
     @Test func sendsFromInsideASubscriberToAnotherRootJoinTheCurrentSend() {
         let a = Subject(0)
         let b = Subject(0)
