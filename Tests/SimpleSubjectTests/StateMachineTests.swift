@@ -185,31 +185,28 @@ import Testing
     // MARK: zip
 
     @Test func zipPairsNothingThatCameWhileItWasBeingMade() {
-        var machine = ZipStateMachine<Int, String>()
-        machine.firstArrived(1)
-        machine.secondArrived("a")
-        #expect(machine.takePair() == nil)
-        machine.startPairing()
-        machine.firstArrived(2)
-        #expect(machine.takePair() == nil)
-        machine.secondArrived("b")
-        #expect(machine.takePair().map { "\($0)\($1)" } == "2b")
-        #expect(machine.waiting == (0, 0))
+        var side = ZipStateMachine<Int>()
+        side.arrived(1)
+        #expect(!side.hasValue)
+        side.startPairing()
+        side.arrived(2)
+        #expect(side.hasValue)
+        #expect(side.takeOldest() == 2)
+        #expect(side.waiting == 0)
     }
 
-    @Test func zipPairsInOrderAndKeepsTheFasterSidesValuesWaiting() {
-        var machine = ZipStateMachine<Int, String>()
-        machine.startPairing()
-        for value in [1, 2, 3] {
-            machine.firstArrived(value)
+    @Test func zipSideKeepsItsValuesInOrderUntilTaken() {
+        var side = ZipStateMachine<String>()
+        side.startPairing()
+        for value in ["a", "b", "c"] {
+            side.arrived(value)
         }
-        machine.secondArrived("a")
-        #expect(machine.takePair().map { "\($0)\($1)" } == "1a")
-        #expect(machine.waiting == (2, 0))
-        machine.secondArrived("b")
-        machine.secondArrived("c")
-        #expect(machine.takePair().map { "\($0)\($1)" } == "2b")
-        #expect(machine.takePair().map { "\($0)\($1)" } == "3c")
-        #expect(machine.takePair() == nil)
+        #expect(side.waiting == 3)
+        #expect(side.takeOldest() == "a")
+        #expect(side.takeOldest() == "b")
+        side.arrived("d")
+        #expect(side.takeOldest() == "c")
+        #expect(side.takeOldest() == "d")
+        #expect(!side.hasValue)
     }
 }

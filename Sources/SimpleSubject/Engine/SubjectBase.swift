@@ -55,7 +55,7 @@ import Synchronization
 ///    until it does. So no such wait can deadlock; one known case holds the actor up to that
 ///    long: a subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
-///    (``combineLatest(_:_:file:line:)-(Subject<A>,Subject<B>,_,_)``, ``Subject/withLatestFrom(_:file:line:)``)
+///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``Subject/withLatestFrom(_:file:line:)``)
 ///    that one send reaches through several paths computes once, after every path has reached
 ///    it, from inputs that are all current — before `sendNext` returns. Sends from other threads
 ///    and sends back into a subject being delivered are transactions of their own, after this

@@ -1,67 +1,96 @@
-/// A subject of the latest values of `a` and `b` together: it starts at `(a.value, b.value)`
-/// and changes whenever either does.
+/// A subject of the latest values of all its sources together, as one flat tuple: it starts at
+/// their current values and changes whenever one does.
+///
+/// Any number of sources, each typed:
 ///
 /// ```swift
-/// let form = combineLatest(name, credit)   // Subject<(String, Int)>
-/// form.subscribeNext { name, credit in print(name, credit) }
+/// let form = combineLatest(name, email, password, confirm)   // Subject<(String, String, String, String)>
+/// form.subscribeNext { name, email, password, confirm in print(name, email) }
 /// ```
 ///
-/// Sends from two threads at once are put in one order, and each pair is read when its turn
-/// comes, so the last value is always the latest pair (two changes at once may send it twice).
+/// Sends from several threads at once are put in one order, and each tuple is read when its turn
+/// comes, so the last value is always the latest tuple (two changes at once may send it twice).
 ///
-/// Glitch-free: when both sources are reached from one send — two paths from one subject, a
-/// "diamond" — the pair is made once, after both have changed, before that `sendNext` returns:
+/// Glitch-free: when several sources are reached from one send — paths from one subject, a
+/// "diamond" — the tuple is made once, after all have changed, before that `sendNext` returns:
 /// `combineLatest(d.map { $0 }, d.map { $0 * 2 })` with `d` going from 1 to 5 sends `(1, 2)`,
 /// then `(5, 10)`, never the `(5, 2)` that RxSwift and Combine show between them. A graph of such
 /// operators computes each once per send, however many paths lead to it (see
 /// <doc:WhyNoMonadLayer>).
-public func combineLatest<A: Sendable, B: Sendable>(_ a: Subject<A>, _ b: Subject<B>,
-                                file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B)> {
-    let target = Subject<(A, B)>(awaitingFirstValue: ())
-    let (latestA, latestB, madeA, madeB) = feedLatest(of: a, b, into: target, file, line)
-    latestA.setIfEmpty(madeA ?? a.value)
-    latestB.setIfEmpty(madeB ?? b.value)
-    target.fill((latestA.value!, latestB.value!))
+///
+/// - Complexity: O(*n*) per value of a source, where *n* is the number of sources.
+public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
+    _ first: Subject<First>, _ second: Subject<Second>, _ rest: repeat Subject<each Rest>,
+    file: StaticString = #fileID, line: UInt = #line
+) -> Subject<(First, Second, repeat each Rest)> {
+    latestOfAll(first, second, repeat each rest, file: file, line: line)
+}
+
+/// An event subject that sends the latest values of all its sources together, as one flat tuple,
+/// whenever one sends and all have a value — for sources of any kind (a ``Subject``'s current
+/// value counts; an ``EventSubject`` has none until it sends).
+///
+/// Glitch-free as ``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>`` is.
+///
+/// - Complexity: O(*n*) per value of a source, where *n* is the number of sources.
+public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
+    _ first: SubjectBase<First>, _ second: SubjectBase<Second>, _ rest: repeat SubjectBase<each Rest>,
+    file: StaticString = #fileID, line: UInt = #line
+) -> EventSubject<(First, Second, repeat each Rest)> {
+    latestEventsOfAll(first, second, repeat each rest, file: file, line: line)
+}
+
+/// `combineLatest` of sources of any kind in one pack.
+private func latestEventsOfAll<each Value>(_ sources: repeat SubjectBase<each Value>, file: StaticString,
+                                           line: UInt) -> EventSubject<(repeat each Value)> {
+    let target = EventSubject<(repeat each Value)>()
+    let latest = (repeat Latest<each Value>())
+    feedLatest(repeat each sources, keeping: repeat each latest, into: target, file, line)
     return target
 }
 
-/// An event subject that sends the latest values of `a` and `b` together, whenever either sends
-/// and both have sent at least once.
-public func combineLatest<A: Sendable, B: Sendable>(_ a: SubjectBase<A>, _ b: SubjectBase<B>,
-                                file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B)> {
-    let target = EventSubject<(A, B)>()
-    feedLatest(of: a, b, into: target, file, line)
+/// `combineLatest` of `Subject`s in one pack: the target starts at the sources' values.
+private func latestOfAll<each Value>(_ sources: repeat Subject<each Value>, file: StaticString,
+                                     line: UInt) -> Subject<(repeat each Value)> {
+    let target = Subject<(repeat each Value)>(awaitingFirstValue: ())
+    let latest = (repeat Latest<each Value>())
+    let made = feedLatest(repeat each sources, keeping: repeat each latest, into: target, file, line)
+    repeat (each latest).setIfEmpty(firstValue(each made, each sources))
+    target.fill((repeat valueKept(each latest)))
     return target
 }
 
-/// The latest value of each source, and `feedTogether` sending the pair once both have one. A
-/// queued first call (made during a delivery) only records the value: the pair it would make was
-/// sent before this combineLatest existed, or is the target's first value already.
+/// Each source's latest value kept in `latest`, and `feedJoined` sending the tuple once all have
+/// one. A queued first call (made during a delivery) only records the value: the tuple it would
+/// make was sent before this combineLatest existed, or is the target's first value already.
 @discardableResult
-private func feedLatest<A, B>(of a: SubjectBase<A>, _ b: SubjectBase<B>, into target: SubjectBase<(A, B)>,
-                              _ file: StaticString, _ line: UInt,
-                              name: StaticString = #function) -> (Latest<A>, Latest<B>, A?, B?) {
-    let latestA = Latest<A>()
-    let latestB = Latest<B>()
-    let (madeA, madeB) = feedTogether(a, b, into: target, file, line, name: name, waitsForEveryPath: true,
-                                      primers: (latestA.set, latestB.set),
-                                      record: (latestA.set, latestB.set)) {
-        latestA.value.flatMap { a in latestB.value.map { (a, $0) } }
+private func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping latest: repeat Latest<each Value>,
+                                    into target: SubjectBase<(repeat each Value)>, _ file: StaticString, _ line: UInt)
+-> (repeat (each Value)?) {
+    feedJoined(repeat each sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true,
+               sides: repeat JoinSide(record: (each latest).set, primer: (each latest).set)) {
+        latestOfAll(repeat each latest)
     }
-    return (latestA, latestB, madeA, madeB)
 }
 
-/// A subject of the latest values of `a`, `b` and `c` together.
-public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(_ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>,
-                                   file: StaticString = #fileID, line: UInt = #line) -> Subject<(A, B, C)> {
-    combineLatest(combineLatest(a, b, file: file, line: line), c, file: file, line: line)
-        .map(file: file, line: line) { ($0.0, $0.1, $1) }
+/// What a `Subject` source gave `attach` for its primer, or its value now.
+private func firstValue<Value>(_ made: Value?, _ source: Subject<Value>) -> Value {
+    made ?? source.value
 }
 
-/// An event subject that sends the latest values of `a`, `b` and `c` together, whenever one
-/// sends and all have sent at least once.
-public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(_ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>,
-                                   file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(A, B, C)> {
-    combineLatest(combineLatest(a, b, file: file, line: line), c, file: file, line: line)
-        .map(file: file, line: line) { ($0.0, $0.1, $1) }
+/// A value kept, once every source has given one.
+private func valueKept<Value>(_ latest: Latest<Value>) -> Value {
+    latest.value!
+}
+
+/// The latest value of every source, together; `nil` while one has none.
+private func latestOfAll<each Value>(_ latest: repeat Latest<each Value>) -> (repeat each Value)? {
+    var missing = false
+    for kept in repeat each latest {
+        if kept.value == nil {
+            missing = true
+        }
+    }
+    guard !missing else { return nil }
+    return (repeat valueKept(each latest))
 }

@@ -31,6 +31,18 @@ extension EventSubject {
     }
 }
 
+extension ReplaySubject {
+    /// Each value of this subject with the latest value of `other` (none while `other` has none);
+    /// a new subscriber first gets the pair for the newest value this subject replays — so
+    /// `credit.filter { $0 >= 70 }.withLatestFrom(user)` pairs passing credits with the user.
+    ///
+    /// - Complexity: one extra send per value of this subject.
+    public func withLatestFrom<Other: Sendable>(_ other: SubjectBase<Other>, file: StaticString = #fileID,
+                                      line: UInt = #line) -> ReplaySubject<(Value, Other)> {
+        feedWithLatest(from: other, into: ReplaySubject<(Value, Other)>(bufferSize: 1), file, line)
+    }
+}
+
 extension SubjectBase {
     /// Sends each value with `other`'s latest into `target`.
     final func feedWithLatest<Other, Target: SubjectBase<(Value, Other)>>(

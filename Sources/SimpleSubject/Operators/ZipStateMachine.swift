@@ -1,73 +1,59 @@
-/// A `zip`'s values that wait for a partner: before pairing starts (while `zip` is being made,
-/// what the sources give at once does not count), then each side's in order. Either side's
-/// thread reports its values (`firstArrived`, `secondArrived`); the arrivals' one delivering
-/// thread takes the pairs (`takePair`).
-struct ZipStateMachine<A, B> {
+/// One side of a `zip`: its values that wait for partners — none before pairing starts (while
+/// `zip` is being made, what the sources give at once does not count), then each value in order.
+/// The side's source thread reports values (`arrived`); the arrivals' one delivering thread takes
+/// them (`takeOldest`), after it has seen that every side has one (`hasValue`).
+struct ZipStateMachine<Value> {
     private enum State {
-        /// `zip` is being made: the sources' current values and replays are not paired.
+        /// `zip` is being made: the source's current value and replay are not paired.
         case priming
-        /// Each side's values that wait for a partner, oldest first.
-        case pairing(first: [A], second: [B])
-        /// Only inside an event, while it changes the lists: they stay uniquely referenced, so
-        /// that they change in place.
+        /// The values that wait for a partner, oldest first.
+        case pairing([Value])
+        /// Only inside an event, while it changes the list: it stays uniquely referenced, so
+        /// that it changes in place.
         case modifying
     }
 
     private var state = State.priming
 
-    /// What sources gave until now is not paired; from now on their values wait for partners.
+    /// What the source gave until now is not paired; from now on its values wait for partners.
     mutating func startPairing() {
         guard case .priming = state else { preconditionFailure("A zip starts pairing once") }
-        state = .pairing(first: [], second: [])
+        state = .pairing([])
     }
 
-    /// A value of the first side arrived.
-    mutating func firstArrived(_ value: A) {
+    /// A value of this side arrived.
+    mutating func arrived(_ value: Value) {
         switch state {
         case .priming:
             break  // not paired: it came while `zip` was being made
-        case .pairing(var first, let second):
+        case .pairing(var values):
             state = .modifying
-            first.append(value)
-            state = .pairing(first: first, second: second)
+            values.append(value)
+            state = .pairing(values)
         case .modifying:
-            preconditionFailure("A zip's lists are changed by one event at a time")
+            preconditionFailure("A zip side's list is changed by one event at a time")
         }
     }
 
-    /// A value of the second side arrived.
-    mutating func secondArrived(_ value: B) {
-        switch state {
-        case .priming:
-            break  // not paired: it came while `zip` was being made
-        case .pairing(let first, var second):
-            state = .modifying
-            second.append(value)
-            state = .pairing(first: first, second: second)
-        case .modifying:
-            preconditionFailure("A zip's lists are changed by one event at a time")
-        }
+    /// Whether a value waits for partners.
+    var hasValue: Bool {
+        waiting > 0
     }
 
-    /// The oldest value of each side, to send as a pair; `nil` while a side has none.
-    mutating func takePair() -> (A, B)? {
-        switch state {
-        case .priming:
-            return nil
-        case .pairing(var first, var second):
-            guard !first.isEmpty, !second.isEmpty else { return nil }
-            state = .modifying
-            let pair = (first.removeFirst(), second.removeFirst())
-            state = .pairing(first: first, second: second)
-            return pair
-        case .modifying:
-            preconditionFailure("A zip's lists are changed by one event at a time")
+    /// The oldest value, taken for a tuple; only after `hasValue` said there is one.
+    mutating func takeOldest() -> Value {
+        guard case .pairing(var values) = state, !values.isEmpty else {
+            preconditionFailure("A zip side gives a value only when it has one")
         }
+        state = .modifying
+        let oldest = values.removeFirst()
+        state = .pairing(values)
+        return oldest
     }
 
-    /// How many values of each side wait for a partner.
-    var waiting: (first: Int, second: Int) {
-        guard case .pairing(let first, let second) = state else { return (0, 0) }
-        return (first.count, second.count)
+    /// How many values wait for partners.
+    var waiting: Int {
+        guard case .pairing(let values) = state else { return 0 }
+        return values.count
     }
 }

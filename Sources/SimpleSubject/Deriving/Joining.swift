@@ -1,0 +1,95 @@
+/// How the operators with several sources (`combineLatest`, `zip`) put their values in one order:
+/// each source's closure records its value (its side's `record`), then says "arrived" into one
+/// subject, which puts sends from several threads in one order; its single subscriber sends what
+/// `take` gives when its turn comes, or skips. So the result never has an older value overtake a
+/// newer. `take` runs on that subject's delivering thread alone, one call at a time.
+///
+/// With `waitsForEveryPath` (`combineLatest`), an arrival inside a send waits for the send's
+/// other paths (Transaction.swift): several sources may be reached from one subject, and the
+/// result is taken once, when all are current. `zip` pairs the n-th value of each side, which
+/// are of one send already, so it takes them as they come.
+///
+/// Each side's `primer` is its source's `primer` (see `attach`): made while a source is being
+/// delivered, the operator's queued first call only records. Returns what `attach` gave each
+/// source for its primer.
+@discardableResult
+func feedJoined<each Value, Output>(
+    _ sources: repeat SubjectBase<each Value>, into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
+    name: StaticString, waitsForEveryPath: Bool, sides: repeat JoinSide<each Value>, take: @escaping () -> Output?
+) -> (repeat (each Value)?) {
+    let arrivals = EventSubject<Void>()
+    arrivals.derived(target, file, line, drawn: false, arrivals.compacting { _ in take() })  // as `compactMap` does
+    var hosts: [any SubscriptionHost] = []
+    for source in repeat each sources {
+        hosts.append(source)
+    }
+    let toArrivals = Feed(arrivals, from: hosts, name: name, file: file, line: line, drawnFeeding: target)
+    let arrival = Arrival(toArrivals, arrivals, waits: waitsForEveryPath)
+    if waitsForEveryPath {
+        hosts.forEach { $0.opensTransactionsFromNowOn(depth: 0) }
+    }
+    let parts = PartCursor(toArrivals.parts)
+    return (repeat attachSide(each sources, each sides, parts.next(), toArrivals, arrival))
+}
+
+/// What an operator with several sources does with one source's values.
+struct JoinSide<Value> {
+    /// Keeps a value that arrived, before the operator is told it arrived.
+    let record: (Value) -> Void
+    /// A queued first call's work (see `attach`).
+    let primer: (Value) -> Void
+}
+
+/// Hands out a feed's parts in order, one per source.
+private final class PartCursor {
+    private let parts: [Subscription]
+    private var index = 0
+
+    init(_ parts: [Subscription]) {
+        self.parts = parts
+    }
+
+    func next() -> Subscription {
+        defer { index += 1 }
+        return parts[index]
+    }
+}
+
+/// Attaches one source: its values are recorded, then arrive.
+private func attachSide<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>, _ part: Subscription,
+                               _ feed: Feed<Void>, _ arrival: Arrival) -> Value? {
+    source.attach(part, feeding: feed, primer: side.primer) { [unowned(unsafe) source] value in
+        side.record(value)
+        arrival.arrive(from: source.deliveryIsolation)
+    }
+}
+
+/// An operator's "arrived": sent at once, or — for one that waits for every path of a send —
+/// when the transaction open on this thread flushes it.
+final class Arrival: WaitingOperator {
+    let feed: Feed<Void>
+    /// The subject `feed` sends into, whose height is this operator's place in a flush.
+    unowned(unsafe) let arrivals: EventSubject<Void>
+    let waits: Bool
+
+    init(_ feed: Feed<Void>, _ arrivals: EventSubject<Void>, waits: Bool) {
+        self.feed = feed
+        self.arrivals = arrivals
+        self.waits = waits
+    }
+
+    /// A source's value was recorded: says so now, or waits for the flush.
+    func arrive(from isolation: (any Actor)?) {
+        if !waits || !wait(self, reachedIn: isolation) {
+            feed.send((), from: isolation)
+        }
+    }
+
+    var height: Int {
+        arrivals.heightNow
+    }
+
+    func flush(in isolation: (any Actor)?) {
+        feed.send((), from: isolation)
+    }
+}
