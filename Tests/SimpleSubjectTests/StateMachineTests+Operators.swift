@@ -71,3 +71,52 @@ extension StateMachineTests {
         #expect(machine.ended() == nil)
     }
 }
+
+/// `mapLatest`'s requests, one thread.
+@Suite struct MapLatestStateMachineTests {
+    /// The generation a value's arrival starts, and the older task it cancels.
+    static func start(_ machine: inout MapLatestStateMachine) -> (generation: Int, older: Task<Void, Never>?) {
+        guard case .start(let generation, let older) = machine.arrived() else {
+            preconditionFailure("a request should start")
+        }
+        return (generation, older)
+    }
+
+    @Test func aNewerValueCancelsTheOlderRequestAndItsResultIsNotSent() {
+        var machine = MapLatestStateMachine()
+        let first = Self.start(&machine)
+        let task = Task<Void, Never> {}
+        let cancelNow = machine.started(task, generation: first.generation)
+        let second = Self.start(&machine)
+        let sendsFirst = machine.finished(generation: first.generation)
+        let sendsSecond = machine.finished(generation: second.generation)
+        #expect(first.older == nil)
+        #expect(cancelNow == nil)
+        #expect(second.older == task)
+        #expect(!sendsFirst)
+        #expect(sendsSecond)
+    }
+
+    @Test func aRequestThatFinishesBeforeItsTaskIsRecordedIsSentOnce() {
+        var machine = MapLatestStateMachine()
+        let request = Self.start(&machine)
+        let sends = machine.finished(generation: request.generation)
+        let cancelNow = machine.started(Task<Void, Never> {}, generation: request.generation)
+        let sendsAgain = machine.finished(generation: request.generation)
+        #expect(sends)
+        #expect(cancelNow == nil)
+        #expect(!sendsAgain)
+    }
+
+    @Test func afterTheEndNothingStartsAndALateTaskIsCancelled() {
+        var machine = MapLatestStateMachine()
+        let request = Self.start(&machine)
+        let running = machine.ended()
+        let late = Task<Void, Never> {}
+        let cancelNow = machine.started(late, generation: request.generation)
+        let next = machine.arrived()
+        #expect(running == nil)  // its task was not recorded yet
+        #expect(cancelNow == late)
+        #expect(next == .ignore)
+    }
+}

@@ -128,7 +128,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     /// `removeSlot`, specialized for this subject's `Value`; see `remove`.
     @usableFromInline final var remover: ((Subscription) -> Void)?
-    /// What lives exactly as long as the subject: an observing subject's `Observer`. Set once, in
+    /// What lives exactly as long as the subject: an observing subject's `Observer`, a bridged
+    /// sequence's task (SequenceBridge.swift). Set once, in
     /// the initializer, before the subject is shared.
     final var companion: AnyObject?
 
