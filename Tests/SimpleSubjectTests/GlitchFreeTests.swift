@@ -134,6 +134,20 @@ import Testing
         #expect(screen.shown == ["1,2", "5,10"])
     }
 
+    /// The outside attack's F1: the switch to a new inner subject is part of the send, so its
+    /// first value waits for the send's other paths too.
+    @Test func aSwitchOnOnePathOfADiamondGivesOnePairPerSend() {
+        let d = Subject(0)
+        let inners = [Subject(100), Subject(200), Subject(300)]
+        let latest = d.map { inners[$0] }.switchToLatest()
+        let seen = record(combineLatest(latest, d.map { $0 }).map(Self.text))
+        let swapped = record(combineLatest(d.map { $0 }, latest).map(Self.text))
+        d.sendNext(1)
+        d.sendNext(2)
+        #expect(seen.values == ["200,1", "300,2"])  // event subjects: the first pair went before `record`
+        #expect(swapped.values == ["1,200", "2,300"])
+    }
+
     @Test func sendsFromInsideASubscriberToAnotherRootJoinTheCurrentSend() {
         let a = Subject(0)
         let b = Subject(0)

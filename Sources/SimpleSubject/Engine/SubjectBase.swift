@@ -223,12 +223,15 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   value from, and its queued first call with that value only primes its state;
     /// - `current`: the isolation the caller runs in, when an operator attaches from inside a
     ///   delivery (a switch): its first call runs there, so a subscriber on that actor downstream
-    ///   is called at once, not through a hop (and a subscriber's first call runs now only there).
+    ///   is called at once, not through a hop (and a subscriber's first call runs now only there);
+    /// - `joiningTheSend`: the first call, made now, is part of the send being delivered (a switch
+    ///   to a new inner subject): what it reaches waits for the send's other paths, as the
+    ///   switch's own value does (Transaction.swift). Other first calls are not part of a send.
     @inlinable
     @discardableResult
     final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, primer: Block? = nil,
                       on isolation: (any Actor)? = nil, runningIn current: (any Actor)? = nil,
-                      _ block: @escaping Block) -> Value? {
+                      joiningTheSend: Bool = false, _ block: @escaping Block) -> Value? {
         let slot = Slot(subscription, block, feeding: link, on: isolation)
         // It joins at once, so every value remembered from now on reaches it. When another call
         // is delivering, that call makes its first call, with what is remembered now, before it
@@ -244,7 +247,11 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             return (state.memory, false, read)
         }
         guard !queued else { return primer == nil ? nil : first.latest }
-        callFirst(first, slot, block, in: current)
+        if joiningTheSend {
+            makeFirstCalls(first, slot, block, in: current)
+        } else {
+            callFirst(first, slot, block, in: current)
+        }
         finishDelivering(in: current)
         return nil
     }
@@ -254,18 +261,24 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// an operator gets its first value at once, also inside a delivery.
     @inlinable
     final func callFirst(_ first: Memory, _ slot: Slot, _ block: Block, in isolation: (any Actor)?) {
+        outsideTransaction {
+            makeFirstCalls(first, slot, block, in: isolation)
+        }
+    }
+
+    /// `callFirst`'s calls, in whatever transaction is open.
+    @inlinable
+    final func makeFirstCalls(_ first: Memory, _ slot: Slot, _ block: Block, in isolation: (any Actor)?) {
         deliveryTag = nil
         deliveryIsolation = isolation
-        outsideTransaction {
-            switch first {
-            case .nothing, .latest(.none):
-                break
-            case .latest(.some(let value)):
+        switch first {
+        case .nothing, .latest(.none):
+            break
+        case .latest(.some(let value)):
+            call(block, of: slot, with: value, in: isolation)
+        case .recent(let values, _):
+            for value in values {
                 call(block, of: slot, with: value, in: isolation)
-            case .recent(let values, _):
-                for value in values {
-                    call(block, of: slot, with: value, in: isolation)
-                }
             }
         }
     }

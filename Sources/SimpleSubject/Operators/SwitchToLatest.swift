@@ -60,7 +60,7 @@ extension SubjectBase {
                 feed.sourceForgot()  // nothing from the old inner is replayed after the switch
             }
             feed.follows(inner)  // a deeper inner subject: what it feeds stays higher
-            inner.attach(subscription, feeding: feed, runningIn: self.deliveryIsolation) { [unowned(unsafe) inner] value in
+            inner.attach(subscription, feeding: feed, runningIn: self.deliveryIsolation, joiningTheSend: true) { [unowned(unsafe) inner] value in
                 feed.send(value, from: inner.deliveryIsolation)
             }
         }
