@@ -71,6 +71,7 @@ final class Arrival: WaitingOperator {
     /// The subject `feed` sends into, whose height is this operator's place in a flush.
     unowned(unsafe) let arrivals: EventSubject<Void>
     let waits: Bool
+    let waitMark = WaitMark()
 
     init(_ feed: Feed<Void>, _ arrivals: EventSubject<Void>, waits: Bool) {
         self.feed = feed

@@ -32,53 +32,6 @@ public import SimpleSubjectRuntime
 // The state is per thread (a thread runs one delivery stack at a time), in C thread-local
 // storage: Swift has none. Only this thread touches it, so it needs no lock.
 
-/// An operator with several sources that waits, while a send is delivered, until every path of
-/// the send has reached it.
-@usableFromInline protocol WaitingOperator: AnyObject {
-    /// Where it stands among the operators waiting: the height of the subject it sends into.
-    var height: Int { get }
-
-    /// Computes from what has arrived and sends the result on, as a delivery running in
-    /// `isolation` would have.
-    func flush(in isolation: (any Actor)?)
-}
-
-/// The operators waiting for the end of the transaction open on one thread, in the order they
-/// will be flushed.
-@usableFromInline final class Waiting {
-    /// One operator, and the isolation of the delivery that reached it last.
-    struct Entry {
-        let node: any WaitingOperator
-        let isolation: (any Actor)?
-    }
-
-    /// In the order they arrived; `next()` takes the lowest height, the earliest among equals.
-    private var entries: [Entry] = []
-
-    /// Adds `node`, unless it waits already (then it is reached through another path of the
-    /// same send).
-    func add(_ node: any WaitingOperator, reachedIn isolation: (any Actor)?) {
-        guard !entries.contains(where: { $0.node === node }) else { return }
-        entries.append(Entry(node: node, isolation: isolation))
-    }
-
-    /// The operator to flush next, taken out: the lowest height, the earliest among equals.
-    ///
-    /// - Complexity: O(*n*), where *n* is the number of operators waiting.
-    func next() -> Entry? {
-        guard var best = entries.indices.first else { return nil }
-        var bestHeight = entries[best].node.height
-        for index in entries.indices.dropFirst() {
-            let height = entries[index].node.height
-            if height < bestHeight {
-                best = index
-                bestHeight = height
-            }
-        }
-        return entries.remove(at: best)
-    }
-}
-
 /// Opens a transaction on this thread for a delivery of `subject`, unless one is open; returns
 /// whether it opened one, which `closeTransaction(openedBy:)` then closes.
 @inlinable

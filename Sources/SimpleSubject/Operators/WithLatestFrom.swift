@@ -79,6 +79,7 @@ final class LatestPairing<Value, Other>: WaitingOperator, @unchecked Sendable {
     let latest: Latest<Other>
     /// The source's values that wait for the flush, oldest first.
     private let waiting = Locked<[Value]>([])
+    let waitMark = WaitMark()
 
     init(_ feed: Feed<(Value, Other)>, _ latest: Latest<Other>) {
         self.feed = feed
