@@ -148,13 +148,14 @@ public final class TestClock: SchedulingClock, Sendable {
     /// running on any thread, and every task that an advance resumed from
     /// ``sleep(until:tolerance:)`` has returned from that sleep.
     ///
-    /// It does not wait for what such a task does after its sleep returns, nor for sleepers not
-    /// yet due: to wait for a value a task sends, iterate the subject's `values`, or await the
-    /// task. Time operators need no settling — under this clock they send inside the advance.
+    /// It does not wait for an advance that has not started yet, for what a woken task does after
+    /// its sleep returns, nor for sleepers not yet due: to wait for a value a task sends, iterate
+    /// the subject's `values`, or await the task. Time operators need no settling — under this
+    /// clock they send inside the advance.
     ///
     /// ```swift
-    /// Task.detached { clock.advance(by: .seconds(1)) }
-    /// await clock.settle()  // that advance has run, whenever the task got to it
+    /// clock.advance(by: .seconds(1))
+    /// await clock.settle()  // every task that advance woke has returned from its sleep
     /// ```
     public func settle() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
