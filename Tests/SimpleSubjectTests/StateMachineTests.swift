@@ -67,16 +67,16 @@ import Testing
     @Test func debounceHoldsItsBurstsTaskUntilTheBurstEnds() {
         var machine = debounce()
         let task = Task<Void, Never> {}
-        #expect(machine.sleeper == nil)
+        #expect(machine.sleeper?.task == nil)
         _ = machine.valueArrived(0, at: at(0))
-        machine.sleeperStarted(task)
-        #expect(machine.sleeper == task)
+        machine.sleeperStarted(.task(task))
+        #expect(machine.sleeper?.task == task)
         _ = machine.sleeperWoke(at: at(5))
-        #expect(machine.sleeper == task)
+        #expect(machine.sleeper?.task == task)
         _ = machine.sleeperWoke(at: at(5))
-        #expect(machine.sleeper == nil)
-        machine.sleeperStarted(task)  // handed over after its burst ended: not kept
-        #expect(machine.sleeper == nil)
+        #expect(machine.sleeper?.task == nil)
+        machine.sleeperStarted(.task(task))  // handed over after its burst ended: not kept
+        #expect(machine.sleeper?.task == nil)
     }
 
     // MARK: throttle
@@ -173,13 +173,13 @@ import Testing
         var machine = throttle(latest: false)
         let task = Task<Void, Never> {}
         _ = machine.valueArrived(0, at: at(0))
-        machine.sleeperStarted(task)
+        machine.sleeperStarted(.task(task))
         _ = machine.valueArrived(1, at: at(1))
-        #expect(machine.sleeper == task)
+        #expect(machine.sleeper?.task == task)
         _ = machine.sleeperWoke(at: at(5))
-        #expect(machine.sleeper == task)
+        #expect(machine.sleeper?.task == task)
         _ = machine.sleeperWoke(at: at(10))
-        #expect(machine.sleeper == nil)
+        #expect(machine.sleeper?.task == nil)
     }
 
     // MARK: zip
@@ -208,5 +208,13 @@ import Testing
         #expect(side.takeOldest() == "c")
         #expect(side.takeOldest() == "d")
         #expect(!side.hasValue)
+    }
+}
+
+extension Sleep {
+    /// The task, when the sleep is one.
+    var task: Task<Void, Never>? {
+        guard case .task(let task) = self else { return nil }
+        return task
     }
 }

@@ -20,6 +20,8 @@ extension Subject where Value: Sendable {
     /// - Parameters:
     ///   - interval: The quiet period after the last value of a burst.
     ///   - clock: The clock that measures it; tests pass one they advance by hand.
+    ///     A ``SchedulingClock`` (`TestClock`) runs the wait itself, with no task: the value is
+    ///     sent inside the call that moves the clock, in its isolation.
     ///   - file: Where `debounce` is written, for `debugGraph`.
     ///   - line: Where `debounce` is written, for `debugGraph`.
     /// - Returns: A replay subject of the last value sent: new subscribers get it first.

@@ -1,11 +1,13 @@
 /// A running `debounce`: its clock and its bursts (see `DebounceStateMachine`). Its source's
-/// delivering thread calls `arrive`, one value at a time; the burst's task calls `wake`.
+/// delivering thread calls `arrive`, one value at a time; the burst's sleep calls `wake`.
 @usableFromInline final class DebounceOperator<Value: Sendable, WakingClock: Clock<Duration>>: Sleeper {
     @usableFromInline let clock: WakingClock
+    @usableFromInline let scheduling: Scheduling<WakingClock.Instant>?
     @usableFromInline let machine: Locked<DebounceStateMachine<Value, WakingClock.Instant>>
 
     @usableFromInline init(_ interval: Duration, _ clock: WakingClock) {
         self.clock = clock
+        self.scheduling = Scheduling(clock)
         self.machine = Locked(DebounceStateMachine(interval: interval))
     }
 
@@ -18,7 +20,7 @@
             let sleeper = startSleeping(until: deadline, feed)
             machine.locked { $0.sleeperStarted(sleeper) }  // only this thread starts bursts: it is this burst's
         case .sendOverdue(let overdue):
-            feed.send(overdue, from: isolation)  // its burst ended before this value came; the task is late
+            feed.send(overdue, from: isolation)  // its burst ended before this value came; its sleep is late
         case .joined:
             feed.detachIfUnobserved()  // nothing to send now
         }

@@ -1,16 +1,16 @@
 /// A `debounce`'s bursts: between them, a value waiting for its quiet period to pass, or a value
-/// just sent. The source's delivering thread reports each value (`valueArrived`) and the task it
-/// started for a burst (`sleeperStarted`); that task reports each time it wakes (`sleeperWoke`).
+/// just sent. The source's delivering thread reports each value (`valueArrived`) and the sleep it
+/// started for a burst (`sleeperStarted`); that sleep reports each time it wakes (`sleeperWoke`).
 /// Each event says what to do once the lock is released.
 @usableFromInline struct DebounceStateMachine<Value, Instant: InstantProtocol<Duration>> {
     private enum State {
-        /// Between bursts: nothing waits, no task sleeps.
+        /// Between bursts: nothing waits, nothing sleeps.
         case quiet
         /// A burst: its newest value waits until `deadline`, `interval` after it arrived; `sleeper`
         /// sleeps until then (`nil` until the thread that started it hands it over).
-        case waiting(latest: Value, deadline: Instant, sleeper: Task<Void, Never>?)
-        /// The burst's value went at `deadline`; its task wakes once more to see whether another came.
-        case sent(deadline: Instant, sleeper: Task<Void, Never>?)
+        case waiting(latest: Value, deadline: Instant, sleeper: Sleep?)
+        /// The burst's value went at `deadline`; its sleep wakes once more to see whether another came.
+        case sent(deadline: Instant, sleeper: Sleep?)
     }
 
     private var state = State.quiet
@@ -23,10 +23,10 @@
 
     /// What the source's thread does after a value arrived.
     @usableFromInline enum ArriveAction {
-        /// The value starts a burst: start a task that sleeps until `deadline`, then hand it over
+        /// The value starts a burst: start a sleep until `deadline`, then hand it over
         /// with `sleeperStarted`. Nothing to send now.
         case startSleeping(until: Instant)
-        /// The burst was due before the value came and its task has not woken yet: send the
+        /// The burst was due before the value came and its sleep has not woken yet: send the
         /// burst's value now. The new value waits for its own quiet period.
         case sendOverdue(Value)
         /// The value joined the burst and moved its deadline: nothing to send now. `displaced`,
@@ -51,25 +51,25 @@
         }
     }
 
-    /// The thread that started a burst hands over its task.
-    @usableFromInline mutating func sleeperStarted(_ sleeper: Task<Void, Never>) {
+    /// The thread that started a burst hands over its sleep.
+    @usableFromInline mutating func sleeperStarted(_ sleeper: Sleep) {
         switch state {
         case .quiet:
-            break  // the burst was over before the task was handed over: the task has ended
+            break  // the burst was over before its sleep was handed over: the sleep has ended
         case .waiting(let latest, let deadline, .none):
             state = .waiting(latest: latest, deadline: deadline, sleeper: sleeper)
         case .sent(let deadline, .none):
             state = .sent(deadline: deadline, sleeper: sleeper)
         case .waiting, .sent:
-            preconditionFailure("A debounce burst has one task")
+            preconditionFailure("A debounce burst has one sleep")
         }
     }
 
-    /// The burst's task woke from sleeping until `slept`.
+    /// The burst's sleep woke from sleeping until `slept`.
     @usableFromInline mutating func sleeperWoke(at slept: Instant) -> SleeperWake<Value, Instant> {
         switch state {
         case .quiet:
-            preconditionFailure("A debounce task woke after its burst ended")
+            preconditionFailure("A debounce sleep woke after its burst ended")
         case .waiting(let latest, let deadline, let sleeper):
             guard deadline <= slept else { return .sleep(until: deadline) }  // a later value moved it
             state = .sent(deadline: deadline, sleeper: sleeper)
@@ -81,8 +81,8 @@
         }
     }
 
-    /// The burst's task, to cancel when the operator goes.
-    @usableFromInline var sleeper: Task<Void, Never>? {
+    /// The burst's sleep, to cancel when the operator goes.
+    @usableFromInline var sleeper: Sleep? {
         switch state {
         case .quiet:
             nil

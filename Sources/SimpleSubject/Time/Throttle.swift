@@ -21,6 +21,9 @@ extension Subject where Value: Sendable {
     /// woke first sends what that interval kept, from the arriving value's thread, and belongs to
     /// the next interval (or starts a new spell, if an interval with nothing in it has passed).
     ///
+    /// On a ``SchedulingClock`` (`TestClock`) no task sleeps: the clock runs the interval's end
+    /// inside the call that moves it, in its isolation.
+    ///
     /// - Returns: A replay subject of the last value sent: new subscribers get it first.
     @inlinable public func throttle<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), latest: Bool,

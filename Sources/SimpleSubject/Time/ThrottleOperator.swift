@@ -1,11 +1,13 @@
 /// A running `throttle`: its clock and its spells (see `ThrottleStateMachine`). Its source's
-/// delivering thread calls `arrive`, one value at a time; the spell's task calls `wake`.
+/// delivering thread calls `arrive`, one value at a time; the spell's sleep calls `wake`.
 @usableFromInline final class ThrottleOperator<Value: Sendable, WakingClock: Clock<Duration>>: Sleeper {
     @usableFromInline let clock: WakingClock
+    @usableFromInline let scheduling: Scheduling<WakingClock.Instant>?
     @usableFromInline let machine: Locked<ThrottleStateMachine<Value, WakingClock.Instant>>
 
     @usableFromInline init(_ interval: Duration, _ clock: WakingClock, latest: Bool) {
         self.clock = clock
+        self.scheduling = Scheduling(clock)
         self.machine = Locked(ThrottleStateMachine(interval: interval, latest: latest))
     }
 
@@ -14,7 +16,7 @@
         let action = machine.locked { $0.valueArrived(value, at: now) }
         switch action {
         case .sendAndStartSleeping(let first, let end):
-            feed.send(first, from: isolation)  // before a task exists, so nothing it sends can overtake
+            feed.send(first, from: isolation)  // before a sleep exists, so nothing it sends can overtake
             let sleeper = startSleeping(until: end, feed)
             machine.locked { $0.sleeperStarted(sleeper) }  // only this thread starts spells: it is this spell's
         case .sendLate(let owed, let next):

@@ -1,6 +1,6 @@
 /// A `throttle`'s spells: outside one, or an interval of one with or without a value kept for
-/// its end. The source's delivering thread reports each value (`valueArrived`) and the task it
-/// started for a spell (`sleeperStarted`); that task reports each interval's end (`sleeperWoke`).
+/// its end. The source's delivering thread reports each value (`valueArrived`) and the sleep it
+/// started for a spell (`sleeperStarted`); that sleep reports each interval's end (`sleeperWoke`).
 /// Each event says what to do once the lock is released.
 @usableFromInline struct ThrottleStateMachine<Value, Instant: InstantProtocol<Duration>> {
     private enum State {
@@ -9,10 +9,10 @@
         /// An interval of a spell, until `end`, with nothing kept for its end: the spell's first
         /// value went at once, or the previous interval's at its end. `sleeper` sleeps until the
         /// end (`nil` until the thread that started it hands it over).
-        case open(end: Instant, sleeper: Task<Void, Never>?)
+        case open(end: Instant, sleeper: Sleep?)
         /// An interval of a spell, until `end`, that keeps `kept` for its end: the latest value
         /// that came in it (`latest: true`) or the first.
-        case keeping(kept: Value, end: Instant, sleeper: Task<Void, Never>?)
+        case keeping(kept: Value, end: Instant, sleeper: Sleep?)
     }
 
     private var state = State.quiet
@@ -28,10 +28,10 @@
 
     /// What the source's thread does after a value arrived.
     @usableFromInline enum ArriveAction {
-        /// The value starts a spell: send it at once, then start a task that sleeps until `end`
+        /// The value starts a spell: send it at once, then start a sleep until `end`
         /// and hand it over with `sleeperStarted`.
         case sendAndStartSleeping(Value, until: Instant)
-        /// An interval ended before its task woke: send `value` now, then `next` if there is one.
+        /// An interval ended before its sleep woke: send `value` now, then `next` if there is one.
         /// Either what the interval kept, or the arriving value, which starts afresh because no
         /// interval was left to keep it for.
         case sendLate(Value, then: Value?)
@@ -47,14 +47,14 @@
             state = .open(end: end, sleeper: nil)
             return .sendAndStartSleeping(value, until: end)
         case .open(let end, let sleeper):
-            guard end > now else {  // an interval with nothing in it is over; its task has not woken yet
+            guard end > now else {  // an interval with nothing in it is over; its sleep has not woken yet
                 state = .open(end: now.advanced(by: interval), sleeper: sleeper)
                 return .sendLate(value, then: nil)
             }
             state = .keeping(kept: value, end: end, sleeper: sleeper)
             return .keep(displaced: nil)
         case .keeping(let kept, let end, let sleeper):
-            guard end > now else {  // over, but its task has not woken yet: what it kept is owed now
+            guard end > now else {  // over, but its sleep has not woken yet: what it kept is owed now
                 let next = end.advanced(by: interval)
                 guard now < next else {  // the next interval has passed too: the value starts afresh
                     state = .open(end: now.advanced(by: interval), sleeper: sleeper)
@@ -69,25 +69,25 @@
         }
     }
 
-    /// The thread that started a spell hands over its task.
-    @usableFromInline mutating func sleeperStarted(_ sleeper: Task<Void, Never>) {
+    /// The thread that started a spell hands over its sleep.
+    @usableFromInline mutating func sleeperStarted(_ sleeper: Sleep) {
         switch state {
         case .quiet:
-            break  // the spell was over before the task was handed over: the task has ended
+            break  // the spell was over before its sleep was handed over: the sleep has ended
         case .open(let end, .none):
             state = .open(end: end, sleeper: sleeper)
         case .keeping(let kept, let end, .none):
             state = .keeping(kept: kept, end: end, sleeper: sleeper)
         case .open, .keeping:
-            preconditionFailure("A throttle spell has one task")
+            preconditionFailure("A throttle spell has one sleep")
         }
     }
 
-    /// The spell's task woke from sleeping until `slept`, an interval's scheduled end.
+    /// The spell's sleep woke from sleeping until `slept`, an interval's scheduled end.
     @usableFromInline mutating func sleeperWoke(at slept: Instant) -> SleeperWake<Value, Instant> {
         switch state {
         case .quiet:
-            preconditionFailure("A throttle task woke after its spell ended")
+            preconditionFailure("A throttle sleep woke after its spell ended")
         case .open(let end, _):
             guard end <= slept else { return .sleep(until: end) }  // a late arrival closed this interval: on to the next
             assert(end == slept, "A throttle task sleeps until an interval's end")
@@ -102,8 +102,8 @@
         }
     }
 
-    /// The spell's task, to cancel when the operator goes.
-    @usableFromInline var sleeper: Task<Void, Never>? {
+    /// The spell's sleep, to cancel when the operator goes.
+    @usableFromInline var sleeper: Sleep? {
         switch state {
         case .quiet:
             nil
