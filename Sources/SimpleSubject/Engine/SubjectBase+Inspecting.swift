@@ -69,11 +69,7 @@ extension SubjectBase {
     /// - Complexity: O(1): one lock, taken only here and when the graph is drawn.
     @discardableResult
     public final func named(_ name: String) -> Self {
-        let displaced = state.locked { state in
-            defer { state.name = name }
-            return state.name
-        }
-        _ = displaced  // released after the lock
+        state.locked { $0.name = name }  // the old name goes under the lock: a String runs no user code
         return self
     }
 
