@@ -5,9 +5,9 @@ import Synchronization
 // article "Writing an operator", defined once for the tests that use it.
 extension EventSubject where Value: Sendable {
     /// Each value with the one before it.
-    func pairwise() -> EventSubject<(Value, Value)> {
+    func pairwise(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(Value, Value)> {
         let previous = Mutex<Value?>(nil)
-        return derive(into: EventSubject<(Value, Value)>()) { value, downstream in
+        return derive(into: EventSubject<(Value, Value)>(), file: file, line: line) { value, downstream in
             let before = previous.withLock { last in
                 defer { last = value }
                 return last

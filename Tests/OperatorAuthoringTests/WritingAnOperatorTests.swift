@@ -93,4 +93,16 @@ final class Seen<Value: Sendable>: Sendable {
         #expect(fromEvents.values == [3])
         #expect(fromLog.values == [1, 2])
     }
+
+    /// An operator that takes `file:line` and passes them on to `derive` is drawn where it was
+    /// used, not at a line inside its own body.
+    @Test func aUserOperatorThatPassesItsCallSiteOnIsDrawnThere() {
+        let taps = EventSubject<Int>()
+        let line = #line + 1
+        let pairs = taps.pairwise()
+        let graph = taps.debugGraph()
+        #expect(graph.contains("pairwise at OperatorAuthoringTests/WritingAnOperatorTests.swift:\(line) → #"))
+        #expect(!graph.contains("Pairwise.swift"))
+        withExtendedLifetime(pairs) {}
+    }
 }

@@ -25,10 +25,10 @@ import Testing
             #1 Subject<Int>(value: 80)
             ├─ map at Demo.swift:10 → #3 Subject<String>(value: "red")
             │  └─ removeDuplicates at Demo.swift:11 → #4 Subject<String>(value: "red")
-            │     ├─ subscriber at Demo.swift:12
-            │     └─ subscriber at Demo.swift:13
+            │     ├─ subscriber at Demo.swift:12 (held by nothing but the subject)
+            │     └─ subscriber at Demo.swift:13 (held by nothing but the subject)
             └─ combineLatest at Demo.swift:14 → #5 Subject<(Int, String)>(value: (80, "Pass"))
-               └─ subscriber at Demo.swift:15
+               └─ subscriber at Demo.swift:15 (held by nothing but the subject)
             #2 Subject<String>(value: "Pass")
             └─ combineLatest at Demo.swift:14 → #5 (above)
             """
@@ -48,7 +48,7 @@ import Testing
         #expect(dot.hasPrefix("digraph SimpleSubject {\n"))
         #expect(dot.contains("[shape=box, label=\"Subject<String>(value: \\\"Pass\\\")\"];"))
         #expect(dot.contains("[shape=ellipse, label=\"combineLatest\\nDemo.swift:14\"];"))
-        #expect(dot.contains("[shape=plaintext, label=\"subscriber\\nDemo.swift:15\"];"))
+        #expect(dot.contains("[shape=plaintext, label=\"subscriber\\nDemo.swift:15 (held by nothing but the subject)\"];"))
         #expect(dot.split(separator: "\n").filter { $0.contains(" -> ") }.count == 10)
     }
 
@@ -71,7 +71,7 @@ import Testing
         await MainActor.run {
             _ = credit.subscribeNext(file: "Screen.swift", line: 3) { _ in }
         }
-        #expect(credit.debugGraph() == "#1 Subject<Int>(value: 80)\n└─ subscriber at Screen.swift:3 on MainActor")
+        #expect(credit.debugGraph() == "#1 Subject<Int>(value: 80)\n└─ subscriber at Screen.swift:3 on MainActor (held by nothing but the subject)")
     }
 
     @Test func ringsOfBindingsPrintEachSubjectOnceAndEnd() {
@@ -123,8 +123,8 @@ import Testing
         }
         let lines = credit.debugGraph().split(separator: "\n")
         #expect(lines.count == 10_001)
-        #expect(lines[1] == "├─ subscriber at Many.swift:1")
-        #expect(lines[10_000] == "└─ subscriber at Many.swift:10000")
+        #expect(lines[1] == "├─ subscriber at Many.swift:1 (held by nothing but the subject)")
+        #expect(lines[10_000] == "└─ subscriber at Many.swift:10000 (held by nothing but the subject)")
     }
 
     @Test func describingAValueThatReadsTheSubjectDoesNotDeadlock() {

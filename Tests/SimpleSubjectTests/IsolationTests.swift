@@ -106,7 +106,7 @@ import Testing
         let credit = Subject(0)
         credit.subscribeNext { _ in }
         let line = #line - 1
-        #expect(credit.debugDescription.hasSuffix("IsolationTests.swift:\(line) on MainActor"))
+        #expect(credit.debugDescription.hasSuffix("IsolationTests.swift:\(line) on MainActor (held by nothing but the subject)"))
     }
 
     @MainActor @Test func theSeedsViewModelChainUpdatesAMainActorScreenSynchronously() {

@@ -102,7 +102,7 @@ import Testing
         #expect(graph == """
             #1 Subject<Int>(value: 2)
             └─ switchToLatest at Search.swift:7 → #3 ReplaySubject<Int>(bufferSize: 1, buffered: [2])
-               └─ subscriber at Search.swift:8
+               └─ subscriber at Search.swift:8 (held by nothing but the subject)
             #2 Subject<Subject<Int>>(value: Subject<Int>(value: 2))
             └─ switchToLatest at Search.swift:7 → #3 (above)
             """)  // the old inner (value 1) is not wired any more; the outer's value is on one line

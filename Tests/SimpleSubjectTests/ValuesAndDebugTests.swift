@@ -42,7 +42,7 @@ import Testing
         credit.subscribeNext { _ in }.cancel()
         #expect(credit.debugDescription == """
             Subject<Int>(value: 80), 1 subscription:
-              SimpleSubjectTests/ValuesAndDebugTests.swift:\(line)
+              SimpleSubjectTests/ValuesAndDebugTests.swift:\(line) (held by nothing but the subject)
             """)
     }
 

@@ -22,9 +22,9 @@ extension SubjectBase {
     /// ```swift
     /// extension EventSubject where Value: Sendable {
     ///     /// Each value with the one before it.
-    ///     func pairwise() -> EventSubject<(Value, Value)> {
+    ///     func pairwise(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<(Value, Value)> {
     ///         let previous = Mutex<Value?>(nil)
-    ///         return derive(into: EventSubject<(Value, Value)>()) { value, downstream in
+    ///         return derive(into: EventSubject<(Value, Value)>(), file: file, line: line) { value, downstream in
     ///             let before = previous.withLock { last in
     ///                 defer { last = value }
     ///                 return last
@@ -35,6 +35,10 @@ extension SubjectBase {
     ///     }
     /// }
     /// ```
+    ///
+    /// `file` and `line` name where the operator was made in ``debugGraph(_:)``: an operator that
+    /// takes them as `#fileID` and `#line` defaults and passes them on, as `pairwise` does, is
+    /// drawn at the line that used it, not at a line inside its own body.
     ///
     /// `body` is `@Sendable` plumbing: it runs on whichever thread delivers, so what it keeps
     /// between values lives in something `Sendable` (a `Mutex`, an `Atomic`). Don't capture this

@@ -4,7 +4,9 @@ extension SubjectBase {
     /// tuple: a closure in a tuple is stored behind one more reabstraction thunk, a stack frame in
     /// every delivery.
     @usableFromInline struct Slot {
-        @usableFromInline let subscription: Subscription
+        /// A `var` only so that `debugGraph` can ask `isKnownUniquelyReferenced` whether anyone
+        /// else holds it (SubjectBase+Inspecting.swift); never reassigned.
+        @usableFromInline var subscription: Subscription
         @usableFromInline let block: Block
         @usableFromInline let link: (any FeedLink)?
         @usableFromInline let hop: Hop<Value>?

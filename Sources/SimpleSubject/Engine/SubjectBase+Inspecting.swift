@@ -51,25 +51,68 @@ extension SubjectBase {
         }
     }
 
-    /// The kind, its current state, and one line per live subscription naming where it was made
-    /// and, for one made on an actor, which (the actor's type).
+    /// Names this subject in ``debugGraph(_:)`` and ``debugDescription``, and returns it.
+    ///
+    /// Four `Subject<String>` fields of a form look alike in a graph until they hold values; a
+    /// name tells them apart:
+    ///
+    /// ```swift
+    /// let email = Subject("").named("email")
+    /// print(email.debugDescription)   // "email" Subject<String>(value: ""), 0 subscriptions
+    /// ```
+    ///
+    /// The name is only for reading: nothing else depends on it. Name a subject right after
+    /// making it; naming it again later, from any thread, is safe (the last name wins).
+    ///
+    /// - Parameter name: What `debugGraph` and `debugDescription` call this subject.
+    /// - Returns: This subject.
+    /// - Complexity: O(1): one lock, taken only here and when the graph is drawn.
+    @discardableResult
+    public final func named(_ name: String) -> Self {
+        state.locked { $0.name = name }  // the old name goes under the lock: a String runs no user code
+        return self
+    }
+
+    /// What `debugDescription` and `debugGraph` show of this subject, copied under its lock:
+    /// its name, what it remembers, its live slots — each with whether nothing but this subject
+    /// holds its subscription — and the operators that feed it.
+    func inspected() -> (name: String?, memory: Memory, slots: [(slot: Slot, isUnheld: Bool)], feeders: [WeakNode]) {
+        let (name, memory, slots, feeders, _) = state.locked { state in  // `_`: see `insert`
+            let (slots, read) = state.subscribers.slotsTellingWhichAreUnheld(whileRead: phase.load(ordering: .acquiring) != .idle)
+            return (state.name, state.memory, slots, state.feeders, read)
+        }
+        return (name, memory, slots.filter { !$0.slot.subscription.isCancelled }, feeders)
+    }
+
+    /// The kind, its name if it has one, its current state, and one line per live subscription
+    /// naming where it was made and, for one made on an actor, which (the actor's type). A
+    /// subscription that nothing but the subject holds — its result was discarded, so it lasts as
+    /// long as the subject — says so.
     ///
     /// ```
     /// Subject<Int>(value: 80), 2 subscriptions:
     ///   StudentCredit/CreditViewModel.swift:41
-    ///   CreditApp/CreditScreen.swift:17 on MainActor
+    ///   CreditApp/CreditScreen.swift:17 on MainActor (held by nothing but the subject)
     /// ```
     public var debugDescription: String {
-        let (memory, subscribers) = state.locked { ($0.memory, $0.subscribers.slots.compactMap { $0 }) }
-        let lines = subscribers.filter { !$0.subscription.isCancelled }.map { "  " + describe($0) }
+        let (name, memory, slots, _) = inspected()
+        let lines = slots.map { "  " + describe($0.slot, isUnheld: $0.isUnheld) }
         let count = lines.count == 1 ? "1 subscription" : "\(lines.count) subscriptions"
-        return ([describe(memory) + ", " + count + (lines.isEmpty ? "" : ":")] + lines).joined(separator: "\n")
+        return ([describe(memory, named: name) + ", " + count + (lines.isEmpty ? "" : ":")] + lines).joined(separator: "\n")
     }
 
-    /// Where a subscriber was made and, for one made on an actor, which (the actor's type).
-    func describe(_ slot: Slot) -> String {
+    /// Where a subscriber was made and, for one made on an actor, which (the actor's type); for a
+    /// plain subscriber that nothing but the subject holds, that it lasts as long as the subject.
+    func describe(_ slot: Slot, isUnheld: Bool) -> String {
         let actor = slot.hop?.actor.map { " on \(type(of: $0))" } ?? ""
-        return "\(slot.subscription.file):\(slot.subscription.line)" + actor
+        let unheld = isUnheld && slot.link == nil && !slot.subscription.isOwnerBound ? " (held by nothing but the subject)" : ""
+        return "\(slot.subscription.file):\(slot.subscription.line)" + actor + unheld
+    }
+
+    /// The kind and what it remembers, after its name if it has one:
+    /// `"email" Subject<String>(value: "")`. Called without the lock: describing a value is user code.
+    func describe(_ memory: Memory, named name: String?) -> String {
+        (name.map { String(reflecting: $0) + " " } ?? "") + describe(memory)
     }
 
     /// The kind and what it remembers, e.g. `Subject<Int>(value: 5)`. Called without the lock:
@@ -93,6 +136,34 @@ extension SubjectBase {
     }
 
     @usableFromInline var summary: String {
-        describe(state.locked { $0.memory })
+        let (name, memory) = state.locked { ($0.name, $0.memory) }
+        return describe(memory, named: name)
+    }
+}
+
+extension SubjectBase.SubscriberList {
+    /// The live slots, each with whether nothing but this list holds its subscription — the
+    /// subscriber discarded what `subscribeNext` returned, so it lasts as long as the subject.
+    /// Called under the lock, and returns, as `insert` does, what the caller must hold until the
+    /// lock is released.
+    ///
+    /// `isKnownUniquelyReferenced` needs the one reference it asks about as an `inout`: the
+    /// slot's own, in this list's buffer. Asking is a change, as far as copy-on-write and
+    /// ThreadSanitizer can tell, so it follows `insert`'s rule: while a delivery may read a
+    /// snapshot, the buffer is copied first, and then every subscription is held twice and none
+    /// is called unheld — an answer that errs only towards "held". So does a subscription that
+    /// is briefly held elsewhere (a first call waiting, a hop's drain job): it is not called
+    /// unheld until that is over.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of slots.
+    mutating func slotsTellingWhichAreUnheld(whileRead isRead: Bool)
+    -> (slots: [(slot: SubjectBase.Slot, isUnheld: Bool)], read: ContiguousArray<SubjectBase.Slot?>) {
+        let read = unshare(whileRead: isRead)
+        var found: [(slot: SubjectBase.Slot, isUnheld: Bool)] = []
+        for index in slots.indices where slots[index] != nil {
+            let isUnheld = isKnownUniquelyReferenced(&slots[index]!.subscription)
+            found.append((slots[index]!, isUnheld))
+        }
+        return (found, read)
     }
 }

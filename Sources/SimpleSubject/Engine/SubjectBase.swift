@@ -88,6 +88,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         @usableFromInline var firstCalls: [FirstCall] = []
         /// The operators that feed this subject, for `debugGraph`.
         var feeders: [WeakNode] = []
+        /// What ``named(_:)`` called it, for `debugGraph` and `debugDescription`.
+        var name: String?
 
         @usableFromInline init(memory: Memory) {
             self.memory = memory

@@ -8,15 +8,17 @@ public enum GraphFormat: Sendable {
 
 extension SubjectBase {
     /// Everything wired to this subject, upstream (what feeds it) and downstream (what it feeds):
-    /// each subject's kind and value, each operator by name with the `file:line` where it was
-    /// made, each subscriber with its `file:line` and its actor.
+    /// each subject's kind and value (after its name, if ``named(_:)`` gave it one), each operator
+    /// by name with the `file:line` where it was made, each subscriber with its `file:line` and its
+    /// actor — and, for a subscription that nothing but its subject holds (its result was
+    /// discarded, so it lasts as long as the subject), `(held by nothing but the subject)`.
     ///
     /// ```
-    /// #1 Subject<Int>(value: 80)
+    /// #1 "credit" Subject<Int>(value: 80)
     /// ├─ map at StudentCredit/CreditViewModel.swift:31 → #2 Subject<CreditColor>(value: .red)
     /// │  └─ removeDuplicates at StudentCredit/CreditViewModel.swift:31 → #3 Subject<…>
     /// │     └─ subscriber at credit-cli/main.swift:52 on MainActor
-    /// └─ subscriber at credit-cli/main.swift:50
+    /// └─ subscriber at credit-cli/main.swift:50 (held by nothing but the subject)
     /// ```
     ///
     /// Subjects are numbered in the order they were made, so the graph is the same from

@@ -42,13 +42,13 @@ extension SubjectBase: GraphNode {
     }
 
     @usableFromInline func add(to graph: inout DebugGraph) {
-        let (memory, slots, feeders) = state.locked { ($0.memory, $0.subscribers.slots.compactMap { $0 }, $0.feeders) }
-        let live = slots.filter { !$0.subscription.isCancelled }
-        for slot in live where slot.link == nil {
-            graph.add(slot.subscription, "subscriber at " + describe(slot), next: [], visiting: [])
+        let (name, memory, slots, feeders) = inspected()
+        for (slot, isUnheld) in slots where slot.link == nil {
+            graph.add(slot.subscription, "subscriber at " + describe(slot, isUnheld: isUnheld), next: [], visiting: [])
         }
+        let live = slots.map(\.slot)
         let next = live.map { slot -> AnyObject in slot.link ?? slot.subscription }
-        graph.add(self, describe(memory), serial: serial, next: next,
+        graph.add(self, describe(memory, named: name), serial: serial, next: next,
                   visiting: live.compactMap(\.link) + feeders.compactMap(\.node))
     }
 }

@@ -25,7 +25,11 @@ let hopWaitMilliseconds = 100
     @usableFromInline weak let actor: (any Actor)?
     /// The main actor never goes away: no weak load needed to know it is there (the seed's case).
     @usableFromInline let isMainActor: Bool
-    let subscription: Subscription
+    /// Not a strong reference, so that `debugGraph` can tell a subscription that nothing but its
+    /// subject's slot holds (SubjectBase+Inspecting.swift). Alive whenever it is read: the slot
+    /// holds it while the subject calls `enqueue` or `catchUp` (a delivery holds its slot), and
+    /// each drain job holds it for as long as it runs (`scheduleDrain`).
+    unowned(unsafe) let subscription: Subscription
     let block: (Value) -> Void
     /// Values waiting for the actor, in order, and what their senders wait on.
     private let machine = Locked(HopStateMachine<Value>(limit: hopLimit))
@@ -104,10 +108,11 @@ let hopWaitMilliseconds = 100
     /// Has the actor deliver the next batch in a job of its own: the main actor's goes straight
     /// to it, not through the cooperative pool, which may be busy.
     private func scheduleDrain() {
+        let subscription = subscription  // a strong reference, held by the job
         if isMainActor {
-            Task { @MainActor in self.drain(on: MainActor.shared) }
+            Task { @MainActor in self.drain(on: MainActor.shared, keeping: subscription) }
         } else if let actor {
-            Task { await self.drain(on: actor) }
+            Task { await self.drain(on: actor, keeping: subscription) }
         } else {
             subscription.cancel()  // the actor is gone: its values go with it
         }
@@ -115,7 +120,7 @@ let hopWaitMilliseconds = 100
 
     /// Runs on the actor: delivers up to `hopLimit` waiting values, in order, makes room for their
     /// senders and leaves the rest to the next job, so that the actor's other work goes between.
-    private func drain(on actor: isolated any Actor) {
+    private func drain(on actor: isolated any Actor, keeping subscription: Subscription) {
         let batch = transition { $0.batchTaken() }
         isDelivering = true
         for value in batch where !subscription.isCancelledFlagSet {
