@@ -23,7 +23,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --target StudentCredit >/dev/null  # and SimpleSubject, which it depends on
+swift build --target SimpleSubjectTesting >/dev/null  # Getting Started's test with a TestClock
 bin="$(swift build --show-bin-path)"
+
+# The object files of target $1's current sources: a build folder keeps those of deleted files.
+objects() {
+    find "Sources/$1" -name '*.swift' -o -name '*.c' | while read -r source; do
+        echo "$bin/$1.build/$(basename "$source").o"
+    done
+}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -153,8 +161,8 @@ check() {
         echo "ok: $where compiles"
         return 0
     fi
-    if ! swiftc "${flags[@]}" "$folder/main.swift" "$bin"/SimpleSubject.build/*.o \
-        "$bin"/SimpleSubjectRuntime.build/*.o "$bin"/StudentCredit.build/*.o -o "$folder/run" 2> "$folder/errors"; then
+    if ! swiftc "${flags[@]}" "$folder/main.swift" $(objects SimpleSubject) \
+        $(objects SimpleSubjectRuntime) $(objects StudentCredit) -o "$folder/run" 2> "$folder/errors"; then
         echo "FAIL: $where does not compile:" >&2
         cat "$folder/errors" >&2
         return 1
@@ -172,7 +180,7 @@ check() {
     fi
     echo "ok: $where compiles and prints what it says"
 }
-export -f check
+export -f check objects
 export bin
 
 # xargs exits non-zero when any check failed; every block is checked either way.
