@@ -148,7 +148,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// A subscriber made on an actor is called at once, before this call returns, when it runs on
     /// that actor — whatever passes the value on: operators, a `derive` body, a plain helper —
     /// and otherwise gets the value on its actor, in order (the one timing rule; see
-    /// <doc:WhyNoMonadLayer>).
+    /// <doc:WhyNoMonadLayer>). The one exception is the late sender's (rule 1): while another
+    /// thread is delivering this subject, this call queues `value` for that thread and returns,
+    /// and a subscriber on this actor then gets it through the actor's queue, soon after, in order.
     ///
     /// - Parameters:
     ///   - value: The value to send.
