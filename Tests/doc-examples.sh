@@ -57,6 +57,12 @@ let statusLabel = Label()
 }
 func show(_ results: [String]) {}
 """, ""),
+    # An async search API.
+    "async-search": ("""enum api {
+    static func search(_ text: String) async -> [String] { [text] }
+}
+func show(_ results: [String]) {}
+""", ""),
     # A label and the credit text bound to it.
     "assign": ("""@MainActor final class Label { var text = "" }
 let creditLabel = Label()

@@ -30,6 +30,7 @@ let benchmarks: @Sendable () -> Void = {
     frameBenchmarks()
     concurrentSenderBenchmarks()
     layersBenchmarks()
+    formAndRequestBenchmarks()
 }
 
 // MARK: - sendNext to 1, 10, 100 and 1,000 subscribers

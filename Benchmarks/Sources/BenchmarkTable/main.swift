@@ -91,8 +91,8 @@ line("### Time per operation (median)")
 line()
 line("| scenario | Subject | EventSubject | OpenCombine CurrentValueSubject | OpenCombine PassthroughSubject | floor: array loop | floor: locked array loop | Subject ÷ locked floor | OpenCombine ÷ Subject |")
 line("|---|---:|---:|---:|---:|---:|---:|---:|---:|")
-for scenario in ["send1", "send10", "send100", "send1000", "subscribeCancel", "map5", "combineLatest2", "sync",
-                 "debounceJoin", "switchAndSend"] {
+for scenario in ["send1", "send10", "send100", "send1000", "subscribeCancel", "map5", "combineLatest2", "combineLatest4",
+                 "sync", "debounceJoin", "switchAndSend", "mapLatest"] {
     let cells = implementations.map { format(time(run, "\(scenario).\($0)")) }
     let ours = time(run, "\(scenario).simple")
     line("| \(scenario) | \(cells.joined(separator: " | ")) | \(ratio(ours, time(run, "\(scenario).floor-locked"))) | \(ratio(time(run, "\(scenario).opencombine"), ours)) |")
