@@ -19,8 +19,11 @@ extension Subject where Value: SendableMetatype {
     /// combineLatest(name, email).removeDuplicates { $0 == $1 }   // tuples compare with ==
     /// ```
     ///
-    /// - Parameter areDuplicates: Whether the second value repeats the first; it runs on the
-    ///   delivering thread, once per value.
+    /// - Parameters:
+    ///   - areDuplicates: Whether the second value repeats the first; it runs on the delivering
+    ///     thread, once per value.
+    ///   - file: Where `removeDuplicates` is written, for `debugGraph`.
+    ///   - line: Where `removeDuplicates` is written, for `debugGraph`.
     @inlinable public func removeDuplicates(by areDuplicates: @escaping @Sendable (Value, Value) -> Bool,
                                             file: StaticString = #fileID, line: UInt = #line) -> Subject<Value> {
         derived(Subject(awaitingFirstValue: ()), file, line, first: { $0 }, passing(Previous(areDuplicates).isChange))
