@@ -48,7 +48,7 @@ extension SubjectBase where Value: Sendable {
     func requesting<Output: Sendable>(_ transform: @escaping @Sendable (Value) async -> Output) -> (Feed<Output>?) -> Block {
         let requests = LatestRequest(transform)
         return { feed in
-            { requests.arrive($0, Downstream(feed)) }  // no primer: `feed` is there
+            { requests.arrive($0, Downstream(feed)) }  // no `queuedFirstCall`: `feed` is there
         }
     }
 }

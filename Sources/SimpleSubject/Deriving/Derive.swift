@@ -61,12 +61,12 @@ extension SubjectBase {
         let primedAtOnce = Latest<Void>()
         let feed = Feed(target, from: [self], forgetsOnSkip: self is Subject<Value> && target is ReplaySubject<Output>,
                         name: name, file: file, line: line, drawnFeeding: target)
-        let primer: Block = { value in
+        let queuedFirstCall: Block = { value in
             if primedAtOnce.value == nil {
                 body(value, Downstream(feed))
             }
         }
-        let made = attach(feed.subscription, feeding: feed, primer: primer) { body($0, Downstream(feed)) }
+        let made = attach(feed.subscription, feeding: feed, queuedFirstCall: queuedFirstCall) { body($0, Downstream(feed)) }
         if let made, isDeliveringOnThisThread {
             primedAtOnce.set(())
             body(made, Downstream(feed))
@@ -86,7 +86,7 @@ extension SubjectBase {
     /// isolation on — a chain on one actor stays synchronous. For a ``Subject`` `target` made
     /// empty, `first` makes its first value from this subject's value; made while this subject
     /// is being delivered, the operator's queued first call then only primes its state: `block`
-    /// is called once more with no `Feed`, and that closure is `attach`'s `primer`. An operator
+    /// is called once more with no `Feed`, and that closure is `attach`'s `queuedFirstCall`. An operator
     /// that is a part of another (`combineLatest`'s relay) is not `drawn` by `debugGraph`.
     @inlinable
     @inline(__always)
@@ -99,7 +99,7 @@ extension SubjectBase {
         let forgets = self is Subject<Value> && target is ReplaySubject<Output>
         let feed = Feed(target, from: [self], forgetsOnSkip: forgets, reset: reset, name: name, file: file, line: line,
                         drawnFeeding: drawn ? target : nil)
-        let made = attach(feed.subscription, feeding: feed, primer: first == nil ? nil : block(nil), block(feed))
+        let made = attach(feed.subscription, feeding: feed, queuedFirstCall: first == nil ? nil : block(nil), block(feed))
         if let made, let first {
             (target as? Subject<Output>)?.fill(first(made))
         }

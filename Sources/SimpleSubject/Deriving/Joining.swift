@@ -9,9 +9,9 @@
 /// result is taken once, when all are current. `zip` pairs the n-th value of each side, which
 /// are of one send already, so it takes them as they come.
 ///
-/// Each side's `primer` is its source's `primer` (see `attach`): made while a source is being
+/// Each side's `queuedFirstCall` is its source's `queuedFirstCall` (see `attach`): made while a source is being
 /// delivered, the operator's queued first call only records. Returns what `attach` gave each
-/// source for its primer.
+/// source for its `queuedFirstCall`.
 @discardableResult
 func feedJoined<each Value, Output>(
     _ sources: repeat SubjectBase<each Value>, into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
@@ -37,7 +37,7 @@ struct JoinSide<Value> {
     /// Keeps a value that arrived, before the operator is told it arrived.
     let record: (Value) -> Void
     /// A queued first call's work (see `attach`).
-    let primer: (Value) -> Void
+    let queuedFirstCall: (Value) -> Void
 }
 
 /// Hands out a feed's parts in order, one per source.
@@ -58,7 +58,7 @@ private final class PartCursor {
 /// Attaches one source: its values are recorded, then arrive.
 private func attachSide<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>, _ part: Subscription,
                                _ feed: Feed<Void>, _ arrival: Arrival) -> Value? {
-    source.attach(part, feeding: feed, primer: side.primer) { [unowned(unsafe) source] value in
+    source.attach(part, feeding: feed, queuedFirstCall: side.queuedFirstCall) { [unowned(unsafe) source] value in
         side.record(value)
         arrival.arrive(from: source.deliveryIsolation)
     }

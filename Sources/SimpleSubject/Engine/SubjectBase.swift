@@ -222,7 +222,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// a subscription they made first, so that their closure can refer to it, and pass:
     /// - `link`: what the operator feeds, told when this subject forgets its replay and asked
     ///   whether anyone can still observe it (see `FeedLink`);
-    /// - `primer`: what the operator's first call is when another call is delivering. The
+    /// - `queuedFirstCall`: what the operator's first call is when another call is delivering. The
     ///   result is then this ``Subject``'s value, which the operator makes its target's first
     ///   value from, and its queued first call with that value only primes its state;
     /// - `current`: the isolation the caller runs in, when an operator attaches from inside a
@@ -233,7 +233,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   switch's own value does (Transaction.swift). Other first calls are not part of a send.
     @inlinable
     @discardableResult
-    final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, primer: Block? = nil,
+    final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, queuedFirstCall: Block? = nil,
                       on isolation: (any Actor)? = nil, runningIn current: (any Actor)? = nil,
                       joiningTheSend: Bool = false, _ block: @escaping Block) -> Value? {
         let slot = Slot(subscription, block, feeding: link, on: isolation)
@@ -245,12 +245,12 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             let read = state.subscribers.insert(slot, whileRead: phase.load(ordering: .acquiring) != .idle)
             guard becomeDelivererOrMarkWork(&state) else {
                 let memory = state.memory
-                state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, primer ?? block, in: isolation) }
+                state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, queuedFirstCall ?? block, in: isolation) }
                 return (memory, true, read)
             }
             return (state.memory, false, read)
         }
-        guard !queued else { return primer == nil ? nil : first.latest }
+        guard !queued else { return queuedFirstCall == nil ? nil : first.latest }
         if joiningTheSend {
             makeFirstCalls(first, slot, block, in: current)
         } else {
@@ -260,7 +260,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         return nil
     }
 
-    /// Calls `block` (the slot's, or a primer) with what a new subscriber gets first.
+    /// Calls `block` (the slot's, or a `queuedFirstCall`) with what a new subscriber gets first.
     /// A first call is not part of a send: it runs outside any transaction (Transaction.swift), so
     /// an operator gets its first value at once, also inside a delivery.
     @inlinable

@@ -68,12 +68,12 @@ private func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, k
                                     into target: SubjectBase<(repeat each Value)>, _ file: StaticString, _ line: UInt)
 -> (repeat (each Value)?) {
     feedJoined(repeat each sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true,
-               sides: repeat JoinSide(record: (each latest).set, primer: (each latest).set)) {
+               sides: repeat JoinSide(record: (each latest).set, queuedFirstCall: (each latest).set)) {
         latestOfAll(repeat each latest)
     }
 }
 
-/// What a `Subject` source gave `attach` for its primer, or its value now.
+/// What a `Subject` source gave `attach` for its `queuedFirstCall`, or its value now.
 private func firstValue<Value>(_ made: Value?, _ source: Subject<Value>) -> Value {
     made ?? source.value
 }

@@ -33,7 +33,7 @@ extension ReplaySubject {
 }
 
 extension SubjectBase {
-    /// `debug`'s closure: writes the line, then passes the value on (a primer only writes it).
+    /// `debug`'s closure: writes the line, then passes the value on (a `queuedFirstCall` only writes it).
     func printing(_ label: String, _ file: StaticString, _ line: UInt,
                   _ output: (@Sendable (String) -> Void)?) -> (Feed<Value>?) -> Block {
         let write = output ?? { writeToStandardError($0 + "\n") }

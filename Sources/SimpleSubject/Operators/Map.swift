@@ -41,7 +41,7 @@ extension SubjectBase {
     @inlinable func mapping<Result>(_ transform: @escaping (Value) -> Result) -> (Feed<Result>?) -> Block {
         { [unowned(unsafe) self] feed in
             { value in
-                let result = transform(value)  // also for a primer, which has no `feed`
+                let result = transform(value)  // also for a `queuedFirstCall`, which has no `feed`
                 feed?.send(result, from: self.deliveryIsolation)
             }
         }

@@ -17,7 +17,7 @@ public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Valu
     for (source, part) in zip(sources, feed.parts) {
         // Made while a source is being delivered, its first values (the value or replay a new
         // subscriber gets) come later, queued: they were sent before the merge, so they are skipped.
-        source.attach(part, feeding: feed, primer: { _ in }) { [unowned(unsafe) source] in
+        source.attach(part, feeding: feed, queuedFirstCall: { _ in }) { [unowned(unsafe) source] in
             feed.send($0, from: source.deliveryIsolation)
         }
     }

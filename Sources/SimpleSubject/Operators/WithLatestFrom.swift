@@ -55,7 +55,7 @@ extension SubjectBase {
         // `other` first, so that this subject's first value finds `other`'s. Made during a
         // delivery of `other`, its first call waits behind that value, so the value `other` had
         // when this joined is kept now — unless the delivering thread got a newer one there first.
-        let made = other.attach(feed.parts[1], feeding: feed, primer: latest.set) { latest.set($0) }
+        let made = other.attach(feed.parts[1], feeding: feed, queuedFirstCall: latest.set) { latest.set($0) }
         if let made = made ?? other.newestRemembered {  // a ReplaySubject's joins with its newest
             latest.setIfEmpty(made)
         }

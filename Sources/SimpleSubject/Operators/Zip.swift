@@ -35,7 +35,7 @@ private func zipAll<each Value>(_ sources: repeat SubjectBase<each Value>, file:
     let target = EventSubject<(repeat each Value)>()
     let sides = (repeat ZipSide<each Value>())
     feedJoined(repeat each sources, into: target, file, line, name: "zip", waitsForEveryPath: false,
-               sides: repeat JoinSide(record: (each sides).add, primer: { _ in })) {
+               sides: repeat JoinSide(record: (each sides).add, queuedFirstCall: { _ in })) {
         oldestOfAll(repeat each sides)
     }
     repeat (each sides).startPairing()  // what the sources gave at once (current values, replays) is not paired

@@ -55,7 +55,7 @@ extension SubjectBase where Value: Sendable {
     @inlinable func debouncing<C: Clock<Duration>>(_ interval: Duration, _ clock: C) -> (Feed<Value>?) -> Block {
         let debouncing = DebounceOperator<Value, C>(interval, clock)
         return { [unowned(unsafe) self] feed in  // called only while this subject delivers
-            { debouncing.arrive($0, feed!, from: self.deliveryIsolation) }  // no primer: `feed` is there
+            { debouncing.arrive($0, feed!, from: self.deliveryIsolation) }  // no `queuedFirstCall`: `feed` is there
         }
     }
 }

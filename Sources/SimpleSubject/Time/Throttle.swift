@@ -58,7 +58,7 @@ extension SubjectBase where Value: Sendable {
     @inlinable func throttling<C: Clock<Duration>>(_ interval: Duration, _ clock: C, _ latest: Bool) -> (Feed<Value>?) -> Block {
         let throttling = ThrottleOperator<Value, C>(interval, clock, latest: latest)
         return { [unowned(unsafe) self] feed in
-            { throttling.arrive($0, feed!, from: self.deliveryIsolation) }  // no primer: `feed` is there
+            { throttling.arrive($0, feed!, from: self.deliveryIsolation) }  // no `queuedFirstCall`: `feed` is there
         }
     }
 }
