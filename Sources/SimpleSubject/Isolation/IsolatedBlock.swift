@@ -65,23 +65,27 @@ func plainFunction<Value>(_ block: @escaping @Sendable @isolated(any) (Value) ->
 }
 
 /// `block` as a plain function, to be called only where `block.isolation` holds (see above).
-func plainPairFunction<Owner, Value>(
+@inline(__always)
+func plainPairFunction<Owner: AnyObject & Sendable, Value>(
     _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
 ) -> (Owner, Value) -> Void {
     unsafeBitCast(IsolatedPairFunction(call: block), to: PlainPairFunction<Owner, Value>.self).call
 }
 
-/// An owner's subscriber's closure as it is given.
-struct IsolatedPairFunction<Owner, Value> {
+/// An owner's subscriber's closure as it is given. `Owner` is a class here, as at the call site:
+/// an unconstrained one would pass owners indirectly, and converting between the two puts two
+/// reabstraction thunks (two stack frames) in every delivery.
+struct IsolatedPairFunction<Owner: AnyObject & Sendable, Value> {
     let call: @Sendable @isolated(any) (Owner, Value) -> Void
 }
 
 /// An owner's subscriber's closure as it is kept.
-struct PlainPairFunction<Owner, Value> {
+struct PlainPairFunction<Owner: AnyObject & Sendable, Value> {
     let call: (Owner, Value) -> Void
 }
 
 /// `read` as a plain function, to be called only where `read.isolation` holds (see above).
+@inline(__always)
 func plainReader<Value>(_ read: @escaping @Sendable @isolated(any) () -> Value) -> () -> Value {
     unsafeBitCast(IsolatedReader(call: read), to: PlainReader<Value>.self).call
 }
