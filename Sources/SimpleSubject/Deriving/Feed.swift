@@ -14,7 +14,7 @@
     /// Ends the connection from every source.
     @usableFromInline let subscription: Subscription
     /// One subscription per source, in the order of `sources`.
-    let parts: [Subscription]
+    @usableFromInline let parts: [Subscription]
     /// Whether a skipped value makes `target` forget what it replays (operators that drop
     /// values, on a ``Subject``: new subscribers then get nothing rather than a stale value).
     @usableFromInline let forgetsOnSkip: Bool

@@ -12,6 +12,7 @@
 /// Each side's `queuedFirstCall` is its source's `queuedFirstCall` (see `attach`): made while a source is being
 /// delivered, the operator's queued first call only records. Returns what `attach` gave each
 /// source for its `queuedFirstCall`.
+@inlinable
 @discardableResult
 func feedJoined<each Value, Output>(
     _ sources: repeat SubjectBase<each Value>, into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
@@ -33,30 +34,36 @@ func feedJoined<each Value, Output>(
 }
 
 /// What an operator with several sources does with one source's values.
-struct JoinSide<Value> {
+@usableFromInline struct JoinSide<Value> {
     /// Keeps a value that arrived, before the operator is told it arrived.
-    let record: (Value) -> Void
+    @usableFromInline let record: (Value) -> Void
     /// A queued first call's work (see `attach`).
-    let queuedFirstCall: (Value) -> Void
+    @usableFromInline let queuedFirstCall: (Value) -> Void
+
+    @inlinable init(record: @escaping (Value) -> Void, queuedFirstCall: @escaping (Value) -> Void) {
+        self.record = record
+        self.queuedFirstCall = queuedFirstCall
+    }
 }
 
 /// Hands out a feed's parts in order, one per source.
-private final class PartCursor {
-    private let parts: [Subscription]
-    private var index = 0
+@usableFromInline final class PartCursor {
+    @usableFromInline let parts: [Subscription]
+    @usableFromInline var index = 0
 
-    init(_ parts: [Subscription]) {
+    @inlinable init(_ parts: [Subscription]) {
         self.parts = parts
     }
 
-    func next() -> Subscription {
+    @inlinable func next() -> Subscription {
         defer { index += 1 }
         return parts[index]
     }
 }
 
 /// Attaches one source: its values are recorded, then arrive.
-private func attachSide<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>, _ part: Subscription,
+@inlinable
+func attachSide<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>, _ part: Subscription,
                                _ feed: Feed<Void>, _ arrival: Arrival) -> Value? {
     source.attach(part, feeding: feed, queuedFirstCall: side.queuedFirstCall) { [unowned(unsafe) source] value in
         side.record(value)
@@ -66,31 +73,31 @@ private func attachSide<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Va
 
 /// An operator's "arrived": sent at once, or — for one that waits for every path of a send —
 /// when the transaction open on this thread flushes it.
-final class Arrival: WaitingOperator {
-    let feed: Feed<Void>
+@usableFromInline final class Arrival: WaitingOperator {
+    @usableFromInline let feed: Feed<Void>
     /// The subject `feed` sends into, whose height is this operator's place in a flush.
-    unowned(unsafe) let arrivals: EventSubject<Void>
-    let waits: Bool
-    let waitMark = WaitMark()
+    @usableFromInline unowned(unsafe) let arrivals: EventSubject<Void>
+    @usableFromInline let waits: Bool
+    @usableFromInline let waitMark = WaitMark()
 
-    init(_ feed: Feed<Void>, _ arrivals: EventSubject<Void>, waits: Bool) {
+    @usableFromInline init(_ feed: Feed<Void>, _ arrivals: EventSubject<Void>, waits: Bool) {
         self.feed = feed
         self.arrivals = arrivals
         self.waits = waits
     }
 
     /// A source's value was recorded: says so now, or waits for the flush.
-    func arrive(from isolation: (any Actor)?) {
+    @usableFromInline func arrive(from isolation: (any Actor)?) {
         if !waits || !wait(self, reachedIn: isolation) {
             feed.send((), from: isolation)
         }
     }
 
-    var height: Int {
+    @usableFromInline var height: Int {
         arrivals.heightNow
     }
 
-    func flush(in isolation: (any Actor)?) {
+    @usableFromInline func flush(in isolation: (any Actor)?) {
         feed.send((), from: isolation)
     }
 }

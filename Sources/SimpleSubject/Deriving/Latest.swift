@@ -1,14 +1,16 @@
 /// The latest value of a source whose values arrive on one thread and are read on another.
-final class Latest<Value>: @unchecked Sendable {
+@usableFromInline final class Latest<Value>: @unchecked Sendable {
     // @unchecked because `Value` need not be `Sendable`: the operators that use it only move a
     // source's values to the threads that deliver its partner's, as a subject does.
-    private let stored = Locked<Value?>(nil)
+    @usableFromInline let stored = Locked<Value?>(nil)
 
-    var value: Value? {
+    @inlinable init() {}
+
+    @inlinable var value: Value? {
         stored.locked { $0 }
     }
 
-    func set(_ value: Value) {
+    @inlinable func set(_ value: Value) {
         _ = stored.locked { stored in  // the displaced value goes after the lock
             defer { stored = value }
             return stored
@@ -16,7 +18,7 @@ final class Latest<Value>: @unchecked Sendable {
     }
 
     /// Sets `value` unless a value has arrived already.
-    func setIfEmpty(_ value: Value) {
+    @inlinable func setIfEmpty(_ value: Value) {
         stored.locked { stored in
             if stored == nil {
                 stored = value

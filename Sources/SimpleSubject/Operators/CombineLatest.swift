@@ -19,7 +19,7 @@
 /// <doc:WhyNoMonadLayer>).
 ///
 /// - Complexity: O(*n*) per value of a source, where *n* is the number of sources.
-public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
+@inlinable public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
     _ first: Subject<First>, _ second: Subject<Second>, _ rest: repeat Subject<each Rest>,
     file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(First, Second, repeat each Rest)> {
@@ -33,7 +33,7 @@ public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable
 /// Glitch-free as ``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>`` is.
 ///
 /// - Complexity: O(*n*) per value of a source, where *n* is the number of sources.
-public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
+@inlinable public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
     _ first: SubjectBase<First>, _ second: SubjectBase<Second>, _ rest: repeat SubjectBase<each Rest>,
     file: StaticString = #fileID, line: UInt = #line
 ) -> EventSubject<(First, Second, repeat each Rest)> {
@@ -41,7 +41,7 @@ public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable
 }
 
 /// `combineLatest` of sources of any kind in one pack.
-private func latestEventsOfAll<each Value>(_ sources: repeat SubjectBase<each Value>, file: StaticString,
+@inlinable func latestEventsOfAll<each Value>(_ sources: repeat SubjectBase<each Value>, file: StaticString,
                                            line: UInt) -> EventSubject<(repeat each Value)> {
     let target = EventSubject<(repeat each Value)>()
     let latest = (repeat Latest<each Value>())
@@ -50,7 +50,7 @@ private func latestEventsOfAll<each Value>(_ sources: repeat SubjectBase<each Va
 }
 
 /// `combineLatest` of `Subject`s in one pack: the target starts at the sources' values.
-private func latestOfAll<each Value>(_ sources: repeat Subject<each Value>, file: StaticString,
+@inlinable func latestOfAll<each Value>(_ sources: repeat Subject<each Value>, file: StaticString,
                                      line: UInt) -> Subject<(repeat each Value)> {
     let target = Subject<(repeat each Value)>(awaitingFirstValue: ())
     let latest = (repeat Latest<each Value>())
@@ -63,8 +63,9 @@ private func latestOfAll<each Value>(_ sources: repeat Subject<each Value>, file
 /// Each source's latest value kept in `latest`, and `feedJoined` sending the tuple once all have
 /// one. A queued first call (made during a delivery) only records the value: the tuple it would
 /// make was sent before this combineLatest existed, or is the target's first value already.
+@inlinable
 @discardableResult
-private func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping latest: repeat Latest<each Value>,
+func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping latest: repeat Latest<each Value>,
                                     into target: SubjectBase<(repeat each Value)>, _ file: StaticString, _ line: UInt)
 -> (repeat (each Value)?) {
     feedJoined(repeat each sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true,
@@ -74,17 +75,17 @@ private func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, k
 }
 
 /// What a `Subject` source gave `attach` for its `queuedFirstCall`, or its value now.
-private func firstValue<Value>(_ made: Value?, _ source: Subject<Value>) -> Value {
+@inlinable func firstValue<Value>(_ made: Value?, _ source: Subject<Value>) -> Value {
     made ?? source.value
 }
 
 /// A value kept, once every source has given one.
-private func valueKept<Value>(_ latest: Latest<Value>) -> Value {
+@inlinable func valueKept<Value>(_ latest: Latest<Value>) -> Value {
     latest.value!
 }
 
 /// The latest value of every source, together; `nil` while one has none.
-private func latestOfAll<each Value>(_ latest: repeat Latest<each Value>) -> (repeat each Value)? {
+@inlinable func latestOfAll<each Value>(_ latest: repeat Latest<each Value>) -> (repeat each Value)? {
     var missing = false
     for kept in repeat each latest {
         if kept.value == nil {

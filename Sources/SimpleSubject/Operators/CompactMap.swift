@@ -38,7 +38,7 @@ extension ReplaySubject {
 
 extension SubjectBase {
     /// The closure of `compactMap`: each non-`nil` result, and a skip for a `nil` one.
-    func compacting<Result>(_ transform: @escaping (Value) -> Result?) -> (Feed<Result>?) -> Block {
+    @inlinable func compacting<Result>(_ transform: @escaping (Value) -> Result?) -> (Feed<Result>?) -> Block {
         { [unowned(unsafe) self] feed in
             { feed?.sendOrSkip(transform($0), from: self.deliveryIsolation) }
         }
