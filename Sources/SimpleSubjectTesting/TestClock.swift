@@ -8,7 +8,10 @@ import Synchronization
 /// ``advance(to:isolation:)``. Each advance runs every sleeper that falls due by its target in
 /// deadline order — earliest first, first in first out among equal deadlines — on the calling
 /// thread, moving ``now`` to each one's deadline as it goes; that includes what those sleepers
-/// schedule, when it falls due by the same target. There are two kinds of sleeper:
+/// schedule, when it falls due by the same target. An advance made from inside an action that
+/// an advance runs (a subscriber that advances the clock) moves the clock; what falls due by then
+/// behind that action is run by the advance running it, before that one returns. There are two
+/// kinds of sleeper:
 /// - a time operator's (`debounce`, `throttle`): this clock adopts ``SchedulingClock``, so the
 ///   operator runs no task — its action runs inside the advance, with the advance's isolation,
 ///   and what it sends reaches subscribers on the test's actor before the advance returns;

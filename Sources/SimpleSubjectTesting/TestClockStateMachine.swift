@@ -132,10 +132,12 @@ struct TestClockStateMachine {
         case done
     }
 
-    /// An advance to `target` takes the earliest sleeper due by then, and moves the clock to its
-    /// deadline.
+    /// An advance to `target` takes the earliest sleeper due by then — or by `now`, if another
+    /// advance went further meanwhile (one made from inside an action this advance runs, whose
+    /// own sleeper was in hand then): the clock never shows a time with work due at it left
+    /// undone — and moves the clock to its deadline.
     mutating func nextDue(by target: TestClock.Instant) -> Due {
-        guard let first = queue.first, first.deadline <= target else {
+        guard let first = queue.first, first.deadline <= max(target, now) else {
             return .done
         }
         queue.removeFirst()

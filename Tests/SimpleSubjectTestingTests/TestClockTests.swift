@@ -159,3 +159,23 @@ final class Locked<Value: Sendable>: Sendable {
         mutex.withLock { body(&$0) }
     }
 }
+
+/// The outside attack's G3: an advance from inside a subscriber that an advance runs.
+@Suite struct TestClockReentrancyTests {
+    @Test func anAdvanceFromInsideADeliveryLeavesNothingDueUndoneWhenTheOuterOneReturns() {
+        let clock = TestClock()
+        let typed = EventSubject<Int>()
+        let log = Mutex<[String]>([])
+        typed.debounce(for: .seconds(1), clock: clock).subscribeNext { value in
+            log.withLock { $0.append("\(value)@\(clock.now.offset)") }
+            if value == 0 {
+                typed.sendNext(1)  // due at 2 s
+                clock.advance(by: .seconds(1))
+            }
+        }
+        typed.sendNext(0)
+        clock.advance(by: .seconds(1))
+        #expect(log.withLock { $0 } == ["0@1.0 seconds", "1@2.0 seconds"])
+        #expect(clock.sleeperCount == 0)
+    }
+}

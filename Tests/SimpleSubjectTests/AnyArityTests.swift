@@ -105,3 +105,22 @@ import Testing
         #expect(seen.values == ["80 ming", "90 hong"])
     }
 }
+
+/// The outside attack's G1: a closure reads every element of a three- or four-tuple by index, as
+/// it could before the any-number form existed.
+@Suite struct TupleIndexTests {
+    @Test func closuresReadTheThirdAndFourthElementsByIndex() {
+        let a = Subject(1)
+        let b = Subject(2)
+        let c = Subject(3)
+        let d = Subject(4)
+        let third = record(combineLatest(a, b, c).map { $0.2 })
+        let fourth = record(combineLatest(a, b, c, d).map { $0.3 })
+        let events = EventSubject<Int>()
+        let zipped = record(zip(events, events, events, events).map { $0.3 })
+        events.sendNext(5)
+        #expect(third.values == [3])
+        #expect(fourth.values == [4])
+        #expect(zipped.values == [5])
+    }
+}

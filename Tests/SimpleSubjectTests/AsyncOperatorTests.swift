@@ -83,3 +83,43 @@ import Testing
         #expect(await Self.first(1, of: events) == ["ended"])
     }
 }
+
+/// The outside attack's G2: a `mapLatest` nobody observes detaches at its source's next value.
+@Suite struct MapLatestDetachTests {
+    @Test func anUnobservedMapLatestDetachesAtTheNextValueAndCancelsItsRequest() async {
+        let (events, log) = AsyncStream.makeStream(of: String.self)
+        let query = Subject(1)
+        _ = query.mapLatest { value -> Int in  // nobody keeps or observes the result
+            log.yield("started \(value)")
+            await withTaskCancellationHandler {
+                try? await Task.sleep(for: .seconds(3_600))
+            } onCancel: {
+                log.yield("cancelled \(value)")
+            }
+            return value
+        }
+        #expect(await AsyncOperatorTests.first(1, of: events) == ["started 1"])
+        query.sendNext(2)
+        #expect(await AsyncOperatorTests.first(1, of: events) == ["cancelled 1"])
+        #expect(query.subscriberCount == 0)
+    }
+}
+
+/// The outside attack's G4: elements a sequence holds already reach the subscribers made right
+/// after the subject, when it is made on an actor.
+@Suite struct SequenceBridgeIsolationTests {
+    @MainActor @Test func madeOnTheMainActorItStartsAfterTheCodeThatMadeIt() async {
+        for _ in 0..<50 {
+            let (source, feed) = AsyncStream.makeStream(of: Int.self)
+            for number in 0..<3 {
+                feed.yield(number)
+            }
+            feed.finish()
+            let (events, log) = AsyncStream.makeStream(of: String.self)
+            let numbers = EventSubject(source)
+            numbers.subscribeNext { log.yield("\($0)") }
+            #expect(await AsyncOperatorTests.first(3, of: events) == ["0", "1", "2"])
+            withExtendedLifetime(numbers) {}
+        }
+    }
+}

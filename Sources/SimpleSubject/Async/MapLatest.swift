@@ -48,7 +48,13 @@ extension SubjectBase where Value: Sendable {
     func requesting<Output: Sendable>(_ transform: @escaping @Sendable (Value) async -> Output) -> (Feed<Output>?) -> Block {
         let requests = LatestRequest(transform)
         return { feed in
-            { requests.arrive($0, Downstream(feed)) }  // no `queuedFirstCall`: `feed` is there
+            { value in  // no `queuedFirstCall`: `feed` is there
+                // Nothing is sent now, so ask here whether anyone still observes the result: if
+                // not, detach — which releases `requests`, whose end cancels the running request.
+                feed!.detachIfUnobserved()
+                guard !feed!.subscription.isCancelledFlagSet else { return }
+                requests.arrive(value, Downstream(feed))
+            }
         }
     }
 }

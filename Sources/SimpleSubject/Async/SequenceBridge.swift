@@ -8,6 +8,12 @@ extension EventSubject where Value: Sendable {
     /// messages.subscribeNext { print($0) }
     /// ```
     ///
+    /// The task runs where this initializer is called (its `isolation`): made in a `@MainActor`
+    /// screen, it starts once the screen's current code has run, so subscribers it makes right
+    /// after get every element. Made outside any actor, it runs on the concurrency pool at once,
+    /// and elements it takes before anyone subscribes go to nobody — as any value sent to an
+    /// `EventSubject` before anyone subscribes.
+    ///
     /// The task iterates `sequence` until it ends, throws, or this subject is released: releasing
     /// the subject cancels the task (so a sequence that honours cancellation lets go of what it
     /// holds at once), and an element that arrives after that is not sent. A subject has no
@@ -16,9 +22,16 @@ extension EventSubject where Value: Sendable {
     /// subscriber made on an actor gets them there.
     ///
     /// - Complexity: one task for the subject's life.
-    public convenience init<Elements: AsyncSequence & Sendable>(_ sequence: Elements) where Elements.Element == Value {
+    ///
+    /// - Parameters:
+    ///   - sequence: The elements to send.
+    ///   - isolation: Where the task runs: the caller's actor, or the concurrency pool for `nil`.
+    public convenience init<Elements: AsyncSequence & Sendable>(
+        _ sequence: Elements, isolation: isolated (any Actor)? = #isolation
+    ) where Elements.Element == Value {
         self.init()
         let task = Task { [weak self] in
+            _ = isolation  // captured: the task runs there
             do {
                 for try await element in sequence {
                     guard let self else { return }

@@ -29,6 +29,15 @@ public func zip<A: Sendable, B: Sendable, C: Sendable>(_ a: SubjectBase<A>, _ b:
     zipAll(a, b, c, file: file, line: line)
 }
 
+/// `zip` of four sources, spelled out as the three-source one is — and so that a closure can
+/// read `$0.3` (see CombineLatest.swift).
+public func zip<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
+    _ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>, _ d: SubjectBase<D>,
+    file: StaticString = #fileID, line: UInt = #line
+) -> EventSubject<(A, B, C, D)> {
+    zipAll(a, b, c, d, file: file, line: line)
+}
+
 /// `zip` of the sources in one pack.
 private func zipAll<each Value>(_ sources: repeat SubjectBase<each Value>, file: StaticString,
                                 line: UInt) -> EventSubject<(repeat each Value)> {
