@@ -42,6 +42,12 @@ enum Binder {
         credit.subscribeNext(show)
     }
 }
+actor Connection {  // an actor owner's subscriber writes the actor's state
+    var version = 0
+    func listen(to config: Subject<Int>) {
+        config.subscribeNext(owner: self) { me, version in me.version = version }
+    }
+}
 final class Count: Sendable { let value = Atomic(0) }
 func countOutsideAnyActor(_ credit: Subject<Int>, _ count: Count) {
     credit.subscribeNext { _ in count.value.add(1, ordering: .relaxed) }

@@ -1,6 +1,6 @@
 // Subscribers tied to an object: they end when it is gone.
 extension SubjectBase {
-    /// Calls `block` with `owner` and every value; see ``subscribeNext(owner:file:line:isolation:_:)``.
+    /// Calls `block` with `owner` and every value; see ``subscribeNext(owner:file:line:isolation:_:)-9owg3``.
     /// For values not known to be `Sendable`: checks that they stay on one actor (see
     /// NonSendableValues.swift).
     @_documentation(visibility: internal)
@@ -43,7 +43,7 @@ extension SubjectBase {
     /// It writes on the actor it is called from — at once when a value is sent there, otherwise
     /// soon after, in order — so `object` and its property need not be `Sendable`, and the
     /// compiler checks where it is called: from an actor only (outside any actor, use
-    /// ``subscribeNext(owner:file:line:isolation:_:)`` with a `Sendable` owner).
+    /// ``subscribeNext(owner:file:line:isolation:_:)-9owg3`` with a `Sendable` owner).
     @discardableResult
     public final func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root,
                                               file: StaticString = #fileID, line: UInt = #line,
@@ -81,5 +81,43 @@ extension SubjectBase where Value: Sendable {
         @_inheritActorContext _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
     ) -> Subscription {
         subscribe(owner: owner, file, line, isolation, block)
+    }
+
+    /// Calls `block` on `owner` — an actor — with every value, for as long as `owner` lives.
+    ///
+    /// The block receives the actor `isolated`: it runs on it and may change its state. The
+    /// subject holds the actor weakly, and the subscription ends once the actor is gone, no later
+    /// than the next send — so a subject does not keep each connection's actor alive.
+    ///
+    /// ```swift
+    /// actor Connection {
+    ///     var version = 0
+    ///     func listen(to config: Subject<Int>) {
+    ///         config.subscribeNext(owner: self) { me, version in me.version = version }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// A value sent on the actor reaches the block before `sendNext` returns (subscribed on the
+    /// actor, as above, the current value does too, before `subscribeNext` returns). A value sent
+    /// anywhere else is queued to the actor and delivered there, in order, none dropped, none
+    /// twice — as for a subscriber made on any actor.
+    @discardableResult
+    public final func subscribeNext<Owner: Actor>(
+        owner: Owner, file: StaticString = #fileID, line: UInt = #line, isolation: isolated (any Actor)? = #isolation,
+        _ block: @escaping @Sendable (isolated Owner, Value) -> Void
+    ) -> Subscription {
+        let subscription = Subscription(host: self, owner: owner, file: file, line: line)
+        // Called only on `owner` (the hop's actor), where the isolated parameter holds; see
+        // IsolatedBlock.swift.
+        let call = plainActorFunction(block)
+        attach(subscription, on: owner, runningIn: isolation) { value in
+            guard let owner = subscription.owner else {
+                subscription.cancel()
+                return
+            }
+            call(unsafeDowncast(owner, to: Owner.self), value)
+        }
+        return subscription
     }
 }

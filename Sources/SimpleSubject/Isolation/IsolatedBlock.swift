@@ -39,8 +39,8 @@
 // 6.3 it is a warning and lowers to a no-op `convert_function`. IsolationTests' "the
 // representation the plain call relies on" fails if that changes.
 
-// The three casts below — a subscriber's closure, an owner's subscriber's closure, an observing
-// subject's reader — have one shape: what is cast is a struct holding the function, not the
+// The four casts below — a subscriber's closure, an owner's subscriber's closure (a class's, an
+// actor's), an observing subject's reader — have one shape: what is cast is a struct holding the function, not the
 // function. `unsafeBitCast` is generic, and a function passed to it is reabstracted by a thunk on
 // the way in and another on the way out, two more stack frames in every call. A generic struct
 // stores its function with the abstraction its declaration spells, the same in both structs, so
@@ -82,6 +82,21 @@ struct IsolatedPairFunction<Owner: AnyObject & Sendable, Value> {
 /// An owner's subscriber's closure as it is kept.
 struct PlainPairFunction<Owner: AnyObject & Sendable, Value> {
     let call: (Owner, Value) -> Void
+}
+
+/// `block` as a plain function, to be called only on `owner`, the actor its first parameter is:
+/// what `Actor.assumeIsolated` does with its closure, for the same reason (an `isolated`
+/// parameter changes where a function may be called, not how).
+@inline(__always)
+func plainActorFunction<Owner: Actor, Value>(
+    _ block: @escaping @Sendable (isolated Owner, Value) -> Void
+) -> (Owner, Value) -> Void {
+    unsafeBitCast(IsolatedActorFunction(call: block), to: PlainPairFunction<Owner, Value>.self).call
+}
+
+/// An actor owner's subscriber's closure as it is given.
+struct IsolatedActorFunction<Owner: Actor, Value> {
+    let call: @Sendable (isolated Owner, Value) -> Void
 }
 
 /// `read` as a plain function, to be called only where `read.isolation` holds (see above).
