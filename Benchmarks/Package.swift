@@ -34,6 +34,8 @@ let package = Package(
         ),
         // The same scenario outside the harness, for a table of medians (many-core hosts too).
         .executableTarget(name: "ConcurrentSenders", dependencies: ["ConcurrentScenario"]),
+        // The service shape (issue 30): producer threads into an event bus, read by subscribers or loops.
+        .executableTarget(name: "ServiceBus", dependencies: [.product(name: "SimpleSubject", package: "SimpleSubject")]),
         // Turns an exported run into the table in BENCHMARKS.md.
         .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable"),
     ]

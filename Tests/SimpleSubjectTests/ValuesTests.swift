@@ -66,6 +66,17 @@ import Testing
         #expect(bus.subscriberCount == 0)
     }
 
+    @Test func aCancelledTaskGetsNothingMoreEvenWithValuesWaiting() async {
+        let credit = Subject(0)
+        let consumer = Task {
+            var iterator = credit.values.makeAsyncIterator()  // the current value waits for it
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await iterator.next()
+        }
+        #expect(await consumer.value == nil)
+        #expect(credit.subscriberCount == 0)
+    }
+
     @Test func twoLoopsOverOneSequenceAreTwoSubscriptionsWithEveryValue() async {
         let credit = Subject(0)
         let sequence = credit.values

@@ -18,6 +18,10 @@ final class ValuesBuffer<Value: Sendable>: Sendable {
 
     /// The next value; nil once the iteration has ended. Cancelling the task ends it.
     func next(isolation actor: isolated (any Actor)?) async -> Value? {
+        guard !Task.isCancelled else {
+            stop()
+            return nil
+        }
         let found = buffer.locked { $0.consumerTakes() }
         guard case .nothing = found else { return result(of: found) }
         return await withTaskCancellationHandler {
