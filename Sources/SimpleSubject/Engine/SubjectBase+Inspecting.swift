@@ -104,7 +104,7 @@ extension SubjectBase {
     /// Where a subscriber was made and, for one made on an actor, which (the actor's type); for a
     /// plain subscriber that nothing but the subject holds, that it lasts as long as the subject.
     func describe(_ slot: Slot, isUnheld: Bool) -> String {
-        let actor = slot.hop?.actor.map { " on \(type(of: $0))" } ?? ""
+        let actor = slot.hop?.actorTypeName.map { " on \($0)" } ?? ""
         let unheld = isUnheld && slot.link == nil && !slot.subscription.isOwnerBound ? " (held by nothing but the subject)" : ""
         return "\(slot.subscription.file):\(slot.subscription.line)" + actor + unheld
     }
