@@ -1,4 +1,6 @@
 import SimpleSubject
+import Foundation
+import Synchronization
 import Testing
 
 /// A per-connection actor of a service: it owns its subscription to the config.
@@ -55,5 +57,47 @@ private actor Connection {
         }
         config.sendNext(7)
         #expect(await connection.send(8, to: config) == [0, 7, 8])
+    }
+}
+
+/// A connection whose handler is slow: each value takes it about 300 µs.
+private actor SlowConnection {
+    let received = Atomic<Int>(0)
+
+    func listen(to events: EventSubject<Int>) {
+        events.subscribeNext(owner: self) { me, _ in
+            usleep(300)  // the handler's work
+            me.received.add(1, ordering: .relaxed)
+        }
+    }
+}
+
+/// Guarantee 8 for an actor owner fed from a thread (outside attack, issue 30, F1): a slow but
+/// steady actor holds its sender to its pace — at most about 2,048 values on their way to it
+/// (checked only with SIMPLESUBJECT_FLOOD_TIMING, in a process of its own) — and loses none.
+/// Before: a sender waited 100 ms once, then stopped waiting until a whole batch of 1,024 was
+/// delivered, and 5,000 values were all outstanding at once.
+@Suite struct ActorOwnerBackpressureTests {
+    @Test func aSlowActorHoldsItsSenderToItsPace() async {
+        let events = EventSubject<Int>()
+        let connection = SlowConnection()
+        await connection.listen(to: events)
+        let count = 5_000
+        let largestOutstanding = Atomic<Int>(0)
+        let producer = Joinable {
+            for value in 0..<count {
+                events.sendNext(value)
+                let outstanding = value + 1 - connection.received.load(ordering: .relaxed)
+                largestOutstanding.max(outstanding, ordering: .relaxed)
+            }
+        }
+        #expect(producer.join())
+        while connection.received.load(ordering: .relaxed) < count {
+            await Task.yield()  // the actor's last batches
+        }
+        if FloodTests.checksTiming {
+            #expect(largestOutstanding.load(ordering: .relaxed) <= 2 * 1_024 + 64)
+        }
+        #expect(connection.received.load(ordering: .relaxed) == count)
     }
 }

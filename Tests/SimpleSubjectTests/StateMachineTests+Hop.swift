@@ -91,14 +91,30 @@ extension StateMachineTests {
         #expect(described(machine.batchDelivered()) == "finished after 452")  // earlier batches went as they were delivered
     }
 
-    @Test func hopSendersStopWaitingOnceOneWaitedInVainUntilTheDrainMakesRoom() {
+    // A wait in vain lets `hopLimit` more values through without waiting, then senders wait
+    // again (before the outside attack on issue 30, F1, they stopped waiting until a whole batch
+    // was delivered: a slow but steady actor let the backlog grow without bound).
+    @Test func hopSendersLetALimitMoreThroughAfterAWaitInVainThenWaitAgain() {
         var machine = HopStateMachine<Int>(limit: hopLimit)
         #expect(arrive(0..<1_024, at: &machine).last == "1× wait for room 0")
         machine.waitTimedOut(ticket: 0)
-        #expect(arrive(1_024..<2_100, at: &machine) == ["1076× queued"])  // stalled
+        #expect(arrive(1_024..<2_049, at: &machine) == ["1024× queued", "1× wait for room 0"])
         _ = machine.batchTaken()
         _ = machine.batchDelivered()
-        #expect(arrive(2_100..<2_101, at: &machine) == ["1× wait for room 1"])
+        #expect(arrive(2_049..<2_050, at: &machine) == ["1× wait for room 1"])
+    }
+
+    // A slow actor makes room for one value each time it delivers one while a sender waits, so
+    // the sender keeps to its pace, not to its batches.
+    @Test func hopDrainMakesRoomForOneWithEachValueItDeliversWhileASenderWaits() {
+        var machine = HopStateMachine<Int>(limit: hopLimit)
+        _ = arrive(0..<1_024, at: &machine)
+        _ = machine.batchTaken()
+        #expect(machine.isRoomAwaited)
+        #expect(machine.valueDelivered() != nil)
+        #expect(!machine.isRoomAwaited)
+        #expect(machine.valueDelivered() == nil)  // nobody waits: nothing to open
+        #expect(arrive(1_024..<2_048, at: &machine) == ["1023× queued", "1× wait for room 1"])
     }
 
     @Test func hopSenderThatWaitedInVainAfterTheDrainMadeRoomDoesNotStallOthers() {

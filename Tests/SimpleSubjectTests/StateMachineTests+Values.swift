@@ -30,48 +30,63 @@ extension StateMachineTests {
         }
     }
 
-    @Test func valuesKeepEveryValueAndTheLimitthMakesTheSenderWaitUntilHalfAreTaken() {
+    private var consumer: ValuesConsumer { ValuesConsumer(actor: nil, task: nil) }
+
+    @Test func valuesKeepEveryValueAndTheLimitthMakesTheSenderWaitUntilOneIsTaken() {
         var machine = ValuesBufferStateMachine<Int>(policy: .dropsNothing)
         for value in 0..<(valuesLimit - 1) {
             #expect(described(machine.valueArrived(value)) == "kept")
         }
         #expect(described(machine.valueArrived(valuesLimit - 1)) == "wait for room 0")
-        for value in 0..<(valuesLimit / 2 - 1) {
-            #expect(described(machine.consumerTakes()) == "\(value)")
-        }
-        #expect(described(machine.consumerTakes()) == "\(valuesLimit / 2 - 1) and room")
-        #expect(machine.waitingCount == valuesLimit / 2)
+        #expect(described(machine.consumerTakes(by: consumer)) == "0 and room")
+        #expect(described(machine.consumerTakes(by: consumer)) == "1")  // nobody waits
+        #expect(described(machine.valueArrived(valuesLimit)) == "kept")
+        #expect(described(machine.valueArrived(valuesLimit + 1)) == "wait for room 1")
     }
 
-    @Test func valuesStopMakingSendersWaitAfterAWaitInVainUntilRoomIsMade() {
+    // Outside attack, issue 30, F1: a consumer taking a value a millisecond made its sender wait
+    // 100 ms in vain (room was half the limit), after which it waited no more until room was
+    // made: the backlog grew without bound. Now room is one value, and a wait in vain lets only
+    // `valuesLimit` more through before the next wait.
+    @Test func valuesLetALimitMoreThroughAfterAWaitInWhichNothingWasTaken() {
         var machine = ValuesBufferStateMachine<Int>(policy: .dropsNothing)
         for value in 0..<valuesLimit {
             _ = machine.valueArrived(value)
         }
         machine.waitEndedInVain(ticket: 0)
-        #expect(described(machine.valueArrived(valuesLimit)) == "kept")  // over the limit: stalled
-        for _ in 0..<(valuesLimit / 2) {
-            _ = machine.consumerTakes()
+        for value in 0..<valuesLimit {
+            #expect(described(machine.valueArrived(value)) == "kept")
         }
-        // Still over half: no room made, still stalled. Taking down to half makes room.
-        #expect(machine.waitingCount == valuesLimit / 2 + 1)
-        #expect(described(machine.consumerTakes()) == "\(valuesLimit / 2) and room")
-        for value in 0..<(valuesLimit / 2 - 1) {
+        #expect(described(machine.valueArrived(0)) == "wait for room 0")
+        #expect(described(machine.consumerTakes(by: consumer)) == "0 and room")
+        machine.waitEndedInVain(ticket: 0)  // too late: a value was taken meanwhile
+        #expect(described(machine.valueArrived(0)) == "wait for room 1")
+    }
+
+    @Test func valuesTellTheWaitingSenderWhoConsumes() {
+        var machine = ValuesBufferStateMachine<Int>(policy: .dropsNothing)
+        _ = machine.consumerTakes(by: ValuesConsumer(actor: MainActor.shared, task: 7))
+        for value in 0..<(valuesLimit - 1) {
             _ = machine.valueArrived(value)
         }
-        #expect(described(machine.valueArrived(0)) == "wait for room 1")  // waits again
+        guard case .waitForRoom(_, _, let waitedFor) = machine.valueArrived(0) else {
+            Issue.record("a full backlog makes the sender wait")
+            return
+        }
+        #expect(waitedFor.task == 7)
+        #expect(waitedFor.actor === MainActor.shared)
     }
 
     @Test func valuesHandAValueToAWaitingConsumerAndDropByPolicy() async {
         var newest = ValuesBufferStateMachine<Int>(policy: .bufferingNewest(2))
         #expect(["kept", "kept", "released 1", "released 2"] == (1...4).map { described(newest.valueArrived($0)) })
-        #expect(described(newest.consumerTakes()) == "3")
+        #expect(described(newest.consumerTakes(by: consumer)) == "3")
         var oldest = ValuesBufferStateMachine<Int>(policy: .bufferingOldest(2))
         #expect(["kept", "kept", "released 3", "released 4"] == (1...4).map { described(oldest.valueArrived($0)) })
         var none = ValuesBufferStateMachine<Int>(policy: .bufferingNewest(0))
         #expect(described(none.valueArrived(1)) == "released 1")
         let resumed: Int? = await withUnsafeContinuation { continuation in
-            #expect(described(none.consumerWaits(continuation, on: nil)) == "nothing")
+            #expect(described(none.consumerWaits(continuation, by: consumer)) == "nothing")
             #expect(described(none.valueArrived(2)) == "resumed 2")
             continuation.resume(returning: 2)  // what the class does with the action
         }
@@ -82,12 +97,12 @@ extension StateMachineTests {
         var byConsumer = ValuesBufferStateMachine<Int>(policy: .dropsNothing)
         _ = byConsumer.valueArrived(1)
         #expect(byConsumer.ended(byConsumer: true).dropped == [1])
-        #expect(described(byConsumer.consumerTakes()) == "end")
+        #expect(described(byConsumer.consumerTakes(by: consumer)) == "end")
         #expect(described(byConsumer.valueArrived(2)) == "released 2")
         var bySubject = ValuesBufferStateMachine<Int>(policy: .dropsNothing)
         _ = bySubject.valueArrived(1)
         #expect(bySubject.ended(byConsumer: false).dropped == [])
-        #expect(described(bySubject.consumerTakes()) == "1")
-        #expect(described(bySubject.consumerTakes()) == "end")
+        #expect(described(bySubject.consumerTakes(by: consumer)) == "1")
+        #expect(described(bySubject.consumerTakes(by: consumer)) == "end")
     }
 }

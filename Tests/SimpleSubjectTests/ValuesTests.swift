@@ -115,6 +115,37 @@ import Testing
     }
 }
 
+/// A loop that sends into the subject it reads, past the bound (outside attack, issue 30, F3):
+/// the delivering thread is the loop's own, which could not make room while it waited, so it
+/// never waits — on the main actor, on another actor, in a task of no actor. Before: the
+/// 1,025th send waited 100 ms in vain (the consumer's actor was known only once it had waited).
+@Suite struct ValuesSelfSendTests {
+    /// Reads `bus`; at the first value, sends 3,000 more into it; returns how often a sender waited.
+    private static func loopSendingIntoItsOwnSubject(isolation: isolated (any Actor)? = #isolation) async -> Int {
+        let bus = EventSubject<Int>()
+        var iterator = bus.values.makeAsyncIterator()
+        bus.sendNext(0)  // taken at once: the loop never waits for a value before it sends
+        var received = 0
+        while received < 3_001, let value = await iterator.next() {
+            received += 1
+            if value == 0 {
+                for next in 1...3_000 { bus.sendNext(next) }
+            }
+        }
+        #expect(received == 3_001)
+        return iterator.iteration.buffer.waitsForRoom.load(ordering: .relaxed)
+    }
+
+    @Test @MainActor func onTheMainActor() async {
+        #expect(await Self.loopSendingIntoItsOwnSubject() == 0)
+    }
+
+    @Test func inATaskOfNoActor() async {
+        let waits = await Task.detached { await Self.loopSendingIntoItsOwnSubject() }.value
+        #expect(waits == 0)
+    }
+}
+
 /// Guarantee 8 for the async bridge: a flood into a slow consumer keeps at most 1,024 values
 /// waiting (while the consumer makes room within 100 ms: checked only with
 /// SIMPLESUBJECT_FLOOD_TIMING, in a process of its own), and drops none.

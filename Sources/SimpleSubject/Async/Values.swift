@@ -13,10 +13,15 @@ extension SubjectBase where Value: Sendable {
     /// }
     /// ```
     ///
-    /// Buffering: ``ValuesBufferingPolicy/dropsNothing`` — no value is ever dropped, and while
-    /// the consumer keeps up at most 1,024 wait for it; then the thread delivering the subject
-    /// waits for room (at most 100 ms at a time), and senders to the subject queue behind it. For
+    /// Buffering: ``ValuesBufferingPolicy/dropsNothing`` — no value is ever dropped, and at most
+    /// 1,024 wait for the consumer; then the thread delivering the subject waits until the
+    /// consumer takes one (at most 100 ms at a time, never in the consumer's own task or on its
+    /// actor), and senders to the subject queue behind it. That thread may be one of the
+    /// cooperative pool's: a `sendNext` from async code may block it that long. For
     /// `AsyncStream`'s dropping policies, use ``values(bufferingPolicy:file:line:)``.
+    ///
+    /// Copies of one iterator share its iteration (each value goes to one of them); for two
+    /// loops, make two iterators.
     ///
     /// There is no end but the subject's release, and no failure: a subject has a current value,
     /// not a stream's end. To stop a loop, break out of it or cancel its task; to report

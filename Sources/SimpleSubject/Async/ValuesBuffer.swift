@@ -1,3 +1,5 @@
+import Synchronization
+
 /// What one iteration of `values` (Values.swift) shares between the subject's delivering thread,
 /// which hands it values, and the consumer's `next()`, which takes them: the buffer of
 /// ValuesBufferStateMachine.swift, and the waits on either side.
@@ -5,6 +7,8 @@ final class ValuesBuffer<Value: Sendable>: Sendable {
     private let buffer: Locked<ValuesBufferStateMachine<Value>>
     /// The iteration's subscription, which the consumer's task ends when it is cancelled.
     private let subscription: Subscription?
+    /// How many times a delivering thread has waited for room: for tests and debugging.
+    let waitsForRoom = Atomic<Int>(0)
 
     init(policy: ValuesBufferingPolicy, subscription: Subscription?) {
         buffer = Locked(ValuesBufferStateMachine(policy: policy))
@@ -22,11 +26,12 @@ final class ValuesBuffer<Value: Sendable>: Sendable {
             stop()
             return nil
         }
-        let found = buffer.locked { $0.consumerTakes() }
+        let caller = ValuesConsumer(actor: actor, task: currentTaskHash())
+        let found = buffer.locked { $0.consumerTakes(by: caller) }
         guard case .nothing = found else { return result(of: found) }
         return await withTaskCancellationHandler {
             await withUnsafeContinuation(isolation: actor) { continuation in
-                let action = buffer.locked { $0.consumerWaits(continuation, on: actor) }
+                let action = buffer.locked { $0.consumerWaits(continuation, by: caller) }
                 guard case .nothing = action else {
                     continuation.resume(returning: result(of: action))
                     return
@@ -64,18 +69,21 @@ final class ValuesBuffer<Value: Sendable>: Sendable {
             continuation.resume(returning: value)
         case .release:
             break  // the value is let go of here, outside the lock
-        case .waitForRoom(let gate, let ticket, let consumerActor):
-            waitForRoom(gate, ticket, unlessRunningOn: consumerActor)
+        case .waitForRoom(let gate, let ticket, let consumer):
+            waitForRoom(gate, ticket, unlessRunBy: consumer)
         }
     }
 
-    /// Waits until the consumer has made room — at most `hopWaitMilliseconds`, and not at all on
-    /// the consumer's own actor, which could not make room while this thread waits.
-    private func waitForRoom(_ gate: Gate, _ ticket: Int, unlessRunningOn consumerActor: (any Actor)?) {
-        if let consumerActor, isRunningIsolated(to: consumerActor) {
+    /// Waits until the consumer has taken a value — at most `hopWaitMilliseconds`, and not at all
+    /// in the consumer's own task or on its actor, which could not take one while this thread waits.
+    private func waitForRoom(_ gate: Gate, _ ticket: Int, unlessRunBy consumer: ValuesConsumer) {
+        let isConsumersTask = consumer.task != nil && consumer.task == currentTaskHash()
+        let isConsumersActor = consumer.actor.map(isRunningIsolated(to:)) ?? false
+        if isConsumersTask || isConsumersActor {
             buffer.locked { $0.waitEndedInVain(ticket: ticket) }
             return
         }
+        waitsForRoom.add(1, ordering: .relaxed)
         if !gate.wait(for: ticket, milliseconds: hopWaitMilliseconds) {
             buffer.locked { $0.waitEndedInVain(ticket: ticket) }
         }
@@ -102,4 +110,9 @@ final class ValuesFeed<Value: Sendable>: Sendable {
     deinit {
         buffer.end(byConsumer: false)
     }
+}
+
+/// The current task's identity, as a hash (nil outside any task): compared, never dereferenced.
+private func currentTaskHash() -> Int? {
+    withUnsafeCurrentTask { task in task?.hashValue }
 }

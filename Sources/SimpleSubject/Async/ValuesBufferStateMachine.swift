@@ -1,6 +1,14 @@
 /// How many values an iteration of `values` keeps (`.dropsNothing`) before the delivering thread
-/// waits for its consumer to make room.
+/// waits for its consumer to make room; and how many more may queue without waiting after a wait
+/// in which the consumer took nothing.
 let valuesLimit = 1_024
+
+/// Who consumes an iteration: the actor its `next()` runs on and its task (the task's hash, never
+/// dereferenced). A delivering thread that is either never waits for it: it could not make room.
+struct ValuesConsumer {
+    var actor: (any Actor)?
+    var task: Int?
+}
 
 /// One iteration of `values` (ValuesBuffer.swift): the values that wait for its consumer, the
 /// consumer that waits for a value, and the room a delivering thread waits for. The delivering
@@ -13,8 +21,8 @@ struct ValuesBufferStateMachine<Value> {
     private enum Consumer {
         /// Not inside `next()`, or inside it and about to look again.
         case busy
-        /// Suspended in `next()` until a value comes or the iteration ends; it runs on `actor`.
-        case waiting(UnsafeContinuation<Value?, Never>, on: (any Actor)?)
+        /// Suspended in `next()` until a value comes or the iteration ends.
+        case waiting(UnsafeContinuation<Value?, Never>)
         /// The iteration has ended: by the consumer (`next()` gives nothing more) or by the
         /// subject's release (what waits is still given, then nothing).
         case ended
@@ -23,15 +31,16 @@ struct ValuesBufferStateMachine<Value> {
     private var consumer = Consumer.busy
     private var backlog = Backlog<Value>()
     private let policy: ValuesBufferingPolicy
-    /// Where the last wait for a value ran: a delivering thread isolated to it never waits for room.
-    private var consumerActor: (any Actor)?
-    /// How many times the consumer has made room (taken the backlog down to half the limit) for a
-    /// waiting sender; the gate has opened that many tickets.
+    /// Who last called `next()`: a delivering thread that is that consumer never waits for room.
+    private var lastConsumer = ValuesConsumer()
+    /// How many times the consumer has made room (taken a value) for a waiting sender; the gate
+    /// has opened that many tickets.
     private var roomsMade = 0
     /// Whether a sender was told to wait for ticket `roomsMade`.
     private var roomAwaited = false
-    /// A wait for room ended in vain: senders stop waiting until the consumer makes room.
-    private var stalled = false
+    /// How many more values may queue over the limit without waiting: a wait in which the
+    /// consumer took nothing grants `valuesLimit` (it is held up, perhaps by the sender itself).
+    private var allowance = 0
     /// Where senders wait for room, made the first time the backlog fills.
     private var gate: Gate?
 
@@ -50,9 +59,9 @@ struct ValuesBufferStateMachine<Value> {
         case resume(UnsafeContinuation<Value?, Never>, with: Value)
         /// Let go of `value`: the policy dropped it (or the one it pushed out), or the iteration ended.
         case release(Value)
-        /// The backlog is full: wait until `gate` opens `ticket`, unless the code running now is
-        /// isolated to `consumerActor`.
-        case waitForRoom(gate: Gate, ticket: Int, consumerActor: (any Actor)?)
+        /// The backlog is full: wait until `gate` opens `ticket` (the consumer takes a value),
+        /// unless the code running now is `consumer`'s.
+        case waitForRoom(gate: Gate, ticket: Int, consumer: ValuesConsumer)
     }
 
     /// A value came for the consumer.
@@ -60,7 +69,7 @@ struct ValuesBufferStateMachine<Value> {
         switch consumer {
         case .ended:
             return .release(value)
-        case .waiting(let continuation, _):
+        case .waiting(let continuation):
             consumer = .busy
             return .resume(continuation, with: value)
         case .busy:
@@ -72,11 +81,15 @@ struct ValuesBufferStateMachine<Value> {
         switch policy {
         case .dropsNothing:
             backlog.append(value)
-            guard backlog.count >= valuesLimit, !stalled else { return .none }
+            guard backlog.count >= valuesLimit else { return .none }
+            guard allowance == 0 else {
+                allowance -= 1
+                return .none
+            }
             let gate = self.gate ?? Gate(opened: roomsMade)
             self.gate = gate
             roomAwaited = true
-            return .waitForRoom(gate: gate, ticket: roomsMade, consumerActor: consumerActor)
+            return .waitForRoom(gate: gate, ticket: roomsMade, consumer: lastConsumer)
         case .bufferingNewest(let count):
             guard count > 0 else { return .release(value) }
             backlog.append(value)
@@ -89,10 +102,13 @@ struct ValuesBufferStateMachine<Value> {
         }
     }
 
-    /// A sender's wait for `ticket` ended in vain (or could not start: it runs on the consumer's
-    /// actor): unless the consumer has made room since, senders stop waiting until it does.
+    /// A sender's wait for `ticket` ended in vain (or could not start: it is the consumer's
+    /// code): unless the consumer has taken a value since, `valuesLimit` more values may queue
+    /// without waiting — at most that many per wait, so the backlog grows by a bounded amount
+    /// for each 100 ms in which the consumer takes nothing.
     mutating func waitEndedInVain(ticket: Int) {
-        stalled = stalled || roomsMade == ticket
+        guard roomsMade == ticket else { return }
+        allowance = valuesLimit
     }
 
     /// What `next()` does with what it found.
@@ -105,8 +121,9 @@ struct ValuesBufferStateMachine<Value> {
         case nothing
     }
 
-    /// The consumer looks for a value.
-    mutating func consumerTakes() -> TakeAction {
+    /// The consumer, `caller`, looks for a value.
+    mutating func consumerTakes(by caller: ValuesConsumer) -> TakeAction {
+        lastConsumer = caller
         guard backlog.count == 0 else {
             let value = backlog.takeOldest()
             return .value(value, opening: roomMade())
@@ -115,26 +132,26 @@ struct ValuesBufferStateMachine<Value> {
         return .end
     }
 
-    /// The backlog is down to half the limit, and a sender waits for room: open its ticket.
+    /// A value was taken while a sender waits for room: open its ticket. Room is one value, so a
+    /// consumer slower than its senders holds them to its pace, the backlog at the limit.
     private mutating func roomMade() -> Gate? {
-        guard roomAwaited, backlog.count <= valuesLimit / 2 else { return nil }
+        guard roomAwaited else { return nil }
         roomsMade += 1
         roomAwaited = false
-        stalled = false
+        allowance = 0
         return gate
     }
 
-    /// The consumer, finding nothing, suspends on `actor` — unless something came or the
+    /// The consumer, `caller`, finding nothing, suspends — unless something came or the
     /// iteration ended meanwhile: then it is resumed at once.
     mutating func consumerWaits(_ continuation: UnsafeContinuation<Value?, Never>,
-                                on actor: (any Actor)?) -> TakeAction {
-        let found = consumerTakes()
+                                by caller: ValuesConsumer) -> TakeAction {
+        let found = consumerTakes(by: caller)
         guard case .nothing = found else { return found }
         if case .waiting = consumer {
             preconditionFailure("Two tasks wait on one iteration of `values`: each loop needs an iterator of its own")
         }
-        consumer = .waiting(continuation, on: actor)
-        consumerActor = actor
+        consumer = .waiting(continuation)
         return .nothing
     }
 
@@ -152,11 +169,11 @@ struct ValuesBufferStateMachine<Value> {
     /// subject's release (what waits is still given to the consumer, then nothing).
     mutating func ended(byConsumer: Bool) -> EndAction {
         var action = EndAction(waitingConsumer: nil, dropped: [], gate: gate)
-        if case .waiting(let continuation, _) = consumer {
+        if case .waiting(let continuation) = consumer {
             action.waitingConsumer = continuation
         }
         consumer = .ended
-        consumerActor = nil
+        lastConsumer = ValuesConsumer()
         if byConsumer {
             action.dropped = backlog.takeAll()
         }

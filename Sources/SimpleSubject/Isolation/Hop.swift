@@ -41,6 +41,9 @@ let hopWaitMilliseconds = 100
     /// changes together with the state; read without it by `takesNow`, which the subject calls
     /// from its one delivering thread — the only one that starts a drain.
     @usableFromInline let isDraining = Atomic<Bool>(false)
+    /// Whether a sender waits for room (the machine's `isRoomAwaited`), stored as `isDraining`
+    /// is: the drain then makes room after each value it delivers, not only after each batch.
+    private let isRoomAwaited = Atomic<Bool>(false)
     /// Whether the drain or a catch-up is calling the closure: a value that arrives then (from
     /// inside the closure) waits behind the ones being delivered. Touched only on the actor — by
     /// `drain(on:)`, which is isolated to it, and by `catchUp`, which runs only once the actor's
@@ -115,6 +118,7 @@ let hopWaitMilliseconds = 100
         machine.locked { machine in
             let action = event(&machine)
             isDraining.store(machine.isDraining, ordering: .releasing)
+            isRoomAwaited.store(machine.isRoomAwaited, ordering: .relaxed)
             return action
         }
     }
@@ -132,6 +136,12 @@ let hopWaitMilliseconds = 100
         }
     }
 
+    /// A value was delivered while a sender waits for room: let it add one more.
+    private func makeRoomForOne() {
+        let gate = transition { $0.valueDelivered() }
+        gate?.openNext()
+    }
+
     /// Runs on the actor: delivers up to `hopLimit` waiting values, in order, makes room for their
     /// senders and leaves the rest to the next job, so that the actor's other work goes between.
     private func drain(on actor: isolated any Actor, keeping subscription: Subscription) {
@@ -139,6 +149,9 @@ let hopWaitMilliseconds = 100
         isDelivering = true
         for value in batch where !subscription.isCancelledFlagSet {
             block(value)
+            if isRoomAwaited.load(ordering: .relaxed) {
+                makeRoomForOne()
+            }
         }
         isDelivering = false
         let action = transition { $0.batchDelivered() }

@@ -1,17 +1,18 @@
 /// A hop's backlog (see `Hop`): the values that wait for the subscriber's actor, and the room
 /// their senders wait for. The delivering thread reports each value (`valueArrived`) and each
 /// sender that waited in vain (`waitTimedOut`); the drain, on the actor, reports each batch it
-/// takes (`batchTaken`) and delivers (`batchDelivered`). Each event says what to do once the
-/// lock is released.
+/// takes (`batchTaken`), each value it delivers while a sender waits (`valueDelivered`) and each
+/// batch it delivers (`batchDelivered`). Each event says what to do once the lock is released.
 struct HopStateMachine<Value> {
     private enum State {
         /// No drain is scheduled: nothing waits for the actor.
         case idle
         /// A drain is scheduled or running. `values[taken...]` wait for it, in order; the first
-        /// `taken` it has taken already, and they go once it has taken them all. `stalled`: a
-        /// sender waited for room in vain (the actor is busy with one long job, or the sender is
-        /// that job), so senders do not wait again until the drain makes room.
-        case draining(values: [Value], taken: Int, stalled: Bool)
+        /// `taken` it has taken already, and they go once it has taken them all. `allowance`:
+        /// how many more values may wait over the limit without their senders waiting — a sender
+        /// that waited for room in vain (the actor is busy with one long job, or the sender is
+        /// that job) grants `limit`, so the backlog grows by at most that much per wait.
+        case draining(values: [Value], taken: Int, allowance: Int)
         /// Only inside an event, while it appends: the list stays uniquely referenced, so that
         /// it grows in place.
         case modifying
@@ -20,9 +21,11 @@ struct HopStateMachine<Value> {
     private var state = State.idle
     /// How many values may wait before senders from elsewhere wait for room.
     private let limit: Int
-    /// How many batches the drain has delivered: a sender that finds the backlog full waits for
-    /// the next.
+    /// How many times the drain has made room — delivered a value while a sender waited, or a
+    /// batch: a sender that finds the backlog full waits for the next.
     private var roomsMade = 0
+    /// Whether a sender was told to wait for ticket `roomsMade`.
+    private(set) var isRoomAwaited = false
     /// Where senders wait for room, made the first time the backlog fills; it has opened
     /// `roomsMade` tickets, or is about to (`BatchDeliveredAction`).
     private var gate: Gate?
@@ -53,29 +56,31 @@ struct HopStateMachine<Value> {
     mutating func valueArrived(_ value: Value) -> ArriveAction {
         switch state {
         case .idle:
-            state = .draining(values: [value], taken: 0, stalled: false)
+            state = .draining(values: [value], taken: 0, allowance: 0)
             return .scheduleDrain
-        case .draining(var values, let taken, let stalled):
+        case .draining(var values, let taken, let allowance):
             state = .modifying
             values.append(value)
-            state = .draining(values: values, taken: taken, stalled: stalled)
-            guard values.count - taken >= limit, !stalled else { return .queued }
+            let isFull = values.count - taken >= limit
+            state = .draining(values: values, taken: taken, allowance: isFull ? max(allowance - 1, 0) : allowance)
+            guard isFull, allowance == 0 else { return .queued }
             let gate = self.gate ?? Gate(opened: roomsMade)
             self.gate = gate
+            isRoomAwaited = true
             return .waitForRoom(gate: gate, ticket: roomsMade)
         case .modifying:
             preconditionFailure("A hop's backlog is changed by one event at a time")
         }
     }
 
-    /// A sender waited for `ticket` in vain: unless the drain has made room since, it is
-    /// stalled, and senders stop waiting until it does.
+    /// A sender waited for `ticket` in vain: unless the drain has made room since, `limit` more
+    /// values may wait without their senders waiting.
     mutating func waitTimedOut(ticket: Int) {
         switch state {
         case .idle:
             assert(roomsMade > ticket, "A backlog empties only once the drain has made room")
-        case .draining(let values, let taken, _):
-            state = .draining(values: values, taken: taken, stalled: roomsMade == ticket)
+        case .draining(let values, let taken, let allowance):
+            state = .draining(values: values, taken: taken, allowance: roomsMade == ticket ? limit : allowance)
         case .modifying:
             preconditionFailure("A hop's backlog is changed by one event at a time")
         }
@@ -84,11 +89,11 @@ struct HopStateMachine<Value> {
     /// The drain, on the actor, takes the next batch: up to `limit` waiting values, oldest first
     /// (none, when the actor's own code caught up meanwhile).
     mutating func batchTaken() -> [Value] {
-        guard case .draining(let values, let taken, let stalled) = state else {
+        guard case .draining(let values, let taken, let allowance) = state else {
             preconditionFailure("A hop drains only while values wait")
         }
         let end = min(values.count, taken + limit)
-        state = .draining(values: values, taken: end, stalled: stalled)
+        state = .draining(values: values, taken: end, allowance: allowance)
         return Array(values[taken..<end])  // a copy: senders append meanwhile
     }
 
@@ -96,8 +101,8 @@ struct HopStateMachine<Value> {
     /// them all, to deliver them first, there and then (the one timing rule). The drain job
     /// already scheduled then finds nothing, and ends the backlog.
     mutating func caughtUp() -> [Value] {
-        guard case .draining(let values, let taken, let stalled) = state else { return [] }
-        state = .draining(values: values, taken: values.count, stalled: stalled)
+        guard case .draining(let values, let taken, let allowance) = state else { return [] }
+        state = .draining(values: values, taken: values.count, allowance: allowance)
         return Array(values[taken...])
     }
 
@@ -112,16 +117,28 @@ struct HopStateMachine<Value> {
         case finished(opening: Gate?, delivered: [Value])
     }
 
+    /// The drain delivered a value while a sender waits for room: that makes room for one, so a
+    /// slow actor holds its senders to its pace rather than to its batches. Returns the gate
+    /// whose next ticket to open, if a sender still waits.
+    mutating func valueDelivered() -> Gate? {
+        guard isRoomAwaited, case .draining(let values, let taken, _) = state else { return nil }
+        roomsMade += 1
+        isRoomAwaited = false
+        state = .draining(values: values, taken: taken, allowance: 0)
+        return gate
+    }
+
     /// The drain delivered the batch it took: that makes room for the senders.
     mutating func batchDelivered() -> BatchDeliveredAction {
         guard case .draining(let values, let taken, _) = state else {
             preconditionFailure("A hop drains only while values wait")
         }
         roomsMade += 1
+        isRoomAwaited = false
         guard taken == values.count else {
             // Only what still waits is kept: a flood the actor only just keeps up with must not
             // keep every value it has delivered alive until the backlog empties.
-            state = .draining(values: Array(values[taken...]), taken: 0, stalled: false)
+            state = .draining(values: Array(values[taken...]), taken: 0, allowance: 0)
             return .scheduleDrain(opening: gate, released: values)
         }
         state = .idle
