@@ -31,6 +31,7 @@ let benchmarks: @Sendable () -> Void = {
     concurrentSenderBenchmarks()
     layersBenchmarks()
     formAndRequestBenchmarks()
+    rxShapeBenchmarks()
 }
 
 // MARK: - sendNext to 1, 10, 100 and 1,000 subscribers

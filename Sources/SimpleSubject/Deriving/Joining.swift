@@ -18,19 +18,46 @@ func feedJoined<each Value, Output>(
     _ sources: repeat SubjectBase<each Value>, into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
     name: StaticString, waitsForEveryPath: Bool, sides: repeat JoinSide<each Value>, take: @escaping () -> Output?
 ) -> (repeat (each Value)?) {
-    let arrivals = EventSubject<Void>()
-    arrivals.derived(target, file, line, drawn: false, arrivals.compacting { _ in take() })  // as `compactMap` does
     var hosts: [any SubscriptionHost] = []
     for source in repeat each sources {
         hosts.append(source)
     }
+    let arrival = joinArrival(from: hosts, into: target, file, line, name: name, waitsForEveryPath: waitsForEveryPath,
+                              take: take)
+    let parts = PartCursor(arrival.feed.parts)
+    return (repeat attachSide(each sources, each sides, parts.next(), arrival))
+}
+
+/// `feedJoined` for two sources, spelled out: a pack runs unspecialized at run time (each value
+/// looked up its types' metadata, most of its cost), so the common two-source case is generic
+/// over plain types that the caller's module specializes.
+@inlinable
+@discardableResult
+func feedJoinedPair<First, Second, Output>(
+    _ first: SubjectBase<First>, _ second: SubjectBase<Second>, into target: SubjectBase<Output>,
+    _ file: StaticString, _ line: UInt, name: StaticString, waitsForEveryPath: Bool,
+    sides firstSide: JoinSide<First>, _ secondSide: JoinSide<Second>, take: @escaping () -> Output?
+) -> (First?, Second?) {
+    let arrival = joinArrival(from: [first, second], into: target, file, line, name: name,
+                              waitsForEveryPath: waitsForEveryPath, take: take)
+    let parts = arrival.feed.parts
+    return (attachSide(first, firstSide, parts[0], arrival), attachSide(second, secondSide, parts[1], arrival))
+}
+
+/// What `feedJoined` makes before it attaches the sources: the subject that puts their arrivals
+/// in one order, its single subscriber that sends what `take` gives into `target`, and the feed
+/// from the sources into it.
+@inlinable
+func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: SubjectBase<Output>,
+                         _ file: StaticString, _ line: UInt, name: StaticString, waitsForEveryPath: Bool,
+                         take: @escaping () -> Output?) -> Arrival {
+    let arrivals = EventSubject<Void>()
+    arrivals.derived(target, file, line, drawn: false, arrivals.compacting { _ in take() })  // as `compactMap` does
     let toArrivals = Feed(arrivals, from: hosts, name: name, file: file, line: line, drawnFeeding: target)
-    let arrival = Arrival(toArrivals, arrivals, waits: waitsForEveryPath)
     if waitsForEveryPath {
         hosts.forEach { $0.opensTransactionsFromNowOn(depth: 0) }
     }
-    let parts = PartCursor(toArrivals.parts)
-    return (repeat attachSide(each sources, each sides, parts.next(), toArrivals, arrival))
+    return Arrival(toArrivals, arrivals, waits: waitsForEveryPath)
 }
 
 /// What an operator with several sources does with one source's values.
@@ -64,8 +91,8 @@ func feedJoined<each Value, Output>(
 /// Attaches one source: its values are recorded, then arrive.
 @inlinable
 func attachSide<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>, _ part: Subscription,
-                               _ feed: Feed<Void>, _ arrival: Arrival) -> Value? {
-    source.attach(part, feeding: feed, queuedFirstCall: side.queuedFirstCall) { [unowned(unsafe) source] value in
+                       _ arrival: Arrival) -> Value? {
+    source.attach(part, feeding: arrival.feed, queuedFirstCall: side.queuedFirstCall) { [unowned(unsafe) source] value in
         side.record(value)
         arrival.arrive(from: source.deliveryIsolation)
     }

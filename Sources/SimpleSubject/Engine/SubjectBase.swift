@@ -374,11 +374,21 @@ extension SubjectBase.State {
             return displaced
         case .recent(var values, let size):
             guard size > 0 else { return nil }
-            memory = .nothing  // lets go of the buffer, so that appending does not copy it
+            memory = .nothing  // lets go of the buffer, so that changing it does not copy it
+            defer { memory = .recent(values, size: size) }
+            guard values.count == size else {
+                values.append(value)
+                return nil
+            }
+            guard size > 1 else {
+                // What `filter` gives: replaced in place, not appended then trimmed (a
+                // `replaceSubrange` on every value).
+                let displaced = values[0]
+                values[0] = value
+                return displaced
+            }
             values.append(value)
-            let displaced = values.count > size ? values.removeFirst() : nil
-            memory = .recent(values, size: size)
-            return displaced
+            return values.removeFirst()
         }
     }
 }
