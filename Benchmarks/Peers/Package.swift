@@ -14,6 +14,9 @@ var dependencies: [Package.Dependency] = [
     .package(name: "SimpleSubject", path: "../.."),
     .package(url: "https://github.com/OpenCombine/OpenCombine", from: "0.14.0"),
 ]
+// The sources test WITH_RXSWIFT, not `canImport(RxSwift)`: a module left in .build from an
+// earlier build with RxSwift would still import, and the link would fail.
+var shapeSettings: [SwiftSetting] = []
 var shapeDependencies: [Target.Dependency] = [
     .product(name: "SimpleSubject", package: "SimpleSubject"),
     "OpenCombine",
@@ -21,6 +24,7 @@ var shapeDependencies: [Target.Dependency] = [
 if hasRxSwift {
     dependencies.append(.package(path: rxSwiftPath))
     shapeDependencies.append(.product(name: "RxSwift", package: "RxSwift"))
+    shapeSettings.append(.define("WITH_RXSWIFT"))
 }
 
 let package = Package(
@@ -28,6 +32,6 @@ let package = Package(
     platforms: [.macOS(.v15)],
     dependencies: dependencies,
     targets: [
-        .executableTarget(name: "PeerShapes", dependencies: shapeDependencies),
+        .executableTarget(name: "PeerShapes", dependencies: shapeDependencies, swiftSettings: shapeSettings),
     ]
 )

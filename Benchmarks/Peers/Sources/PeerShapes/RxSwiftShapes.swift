@@ -1,4 +1,4 @@
-#if canImport(RxSwift)
+#if WITH_RXSWIFT
 import RxSwift
 
 /// RxSwift's shapes as its own benchmarks write them (`Tests/Benchmarks/Benchmarks.swift`),

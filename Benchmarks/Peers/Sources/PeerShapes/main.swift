@@ -7,7 +7,7 @@ var libraries: [Library: ShapeRuns] = [
     .simpleSubject: SimpleSubjectShapes.runs,
     .openCombine: OpenCombineShapes.runs,
 ]
-#if canImport(RxSwift)
+#if WITH_RXSWIFT
 libraries[.rxSwift] = RxSwiftShapes.runs
 #endif
 
