@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A subject that replays its last `bufferSize` values, oldest first, to each new subscriber.
 ///
 /// ReactiveCocoa's `RACReplaySubject`. With `bufferSize` 1 it is a ``Subject`` that may be empty;
@@ -13,6 +15,11 @@
 public final class ReplaySubject<Value>: SubjectBase<Value> {
     /// How many of the latest values a new subscriber gets first.
     public let bufferSize: Int
+    /// Whether it stands for a ``Subject``'s current value, which may be missing: an operator
+    /// made it from a `Subject` (`filter` does), or from a subject made so. A value that an
+    /// operator made from it drops then clears what that operator replays, as for a `Subject`'s
+    /// (see `SubjectBase.clearsReplayOnDrop`). Set before the operator is attached, never after.
+    @usableFromInline let isCurrentValueStandIn = Atomic<Bool>(false)
 
     /// Creates a subject that remembers up to `bufferSize` values.
     ///

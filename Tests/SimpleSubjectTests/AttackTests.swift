@@ -167,3 +167,30 @@ import Testing
         withExtendedLifetime(sink) {}
     }
 }
+
+/// The second outside attack on issue 30: guarantee 9 down a chain of filters.
+@Suite struct ChainedFilterTests {
+    @Test func aValueASecondFilterDropsClearsWhatItReplays() {
+        let credit = Subject(80)
+        let evenPasses = credit.filter { $0 >= 70 }.filter { $0.isMultiple(of: 2) }
+        credit.sendNext(81)  // passes the first filter, dropped by the second
+        let replayed = record(evenPasses)
+        #expect(replayed.values.isEmpty)  // was [80]: stale
+        credit.sendNext(90)
+        #expect(replayed.values == [90])
+    }
+
+    @Test func aFilterAfterAMapOfAFilterClearsToo() {
+        let credit = Subject(80)
+        let halves = credit.filter { $0 >= 70 }.map { $0 / 2 }.filter { $0 > 40 }
+        credit.sendNext(75)  // 37: dropped by the last filter
+        #expect(record(halves).values.isEmpty)
+    }
+
+    @Test func aReplaySubjectsOwnFilterStillKeepsItsHistory() {
+        let log = ReplaySubject<Int>(bufferSize: 3)
+        let evens = log.filter { $0.isMultiple(of: 2) }
+        for value in 1...5 { log.sendNext(value) }
+        #expect(record(evens).values == [2, 4])
+    }
+}

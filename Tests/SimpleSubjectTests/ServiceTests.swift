@@ -101,3 +101,47 @@ private actor SlowConnection {
         #expect(connection.received.load(ordering: .relaxed) == count)
     }
 }
+
+/// A connection whose actor is held up by one long job.
+private actor BusyConnection {
+    let received = Atomic<Int>(0)
+
+    func listen(to events: EventSubject<Int>) {
+        events.subscribeNext(owner: self) { me, _ in me.received.add(1, ordering: .relaxed) }
+    }
+
+    func work(until done: DispatchSemaphore) {
+        done.wait()
+    }
+}
+
+/// Guarantee 8 (second outside attack on issue 30): while an actor is held up, a sender waits for
+/// it once, at most 100 ms, and then not again until it delivers a value — also a sender that
+/// passes on a backlog of other threads' values (before: 100 ms per 1,024 of them, 3.3 s in one
+/// `sendNext`). Timing checked only with SIMPLESUBJECT_FLOOD_TIMING, in a process of its own.
+@Suite struct HeldUpActorTests {
+    @Test func aSendNextWaitsForAHeldUpActorOnceNotPerValueItPassesOn() async {
+        let events = EventSubject<Int>()
+        let connection = BusyConnection()
+        await connection.listen(to: events)
+        let done = DispatchSemaphore(value: 0)
+        let job = Task { await connection.work(until: done) }
+        let longest = Atomic<Int>(0)
+        onThreads(4) { _ in
+            for value in 0..<5_000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                events.sendNext(value)
+                longest.max(Int(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000, ordering: .relaxed)
+            }
+        }
+        done.signal()
+        await job.value
+        while connection.received.load(ordering: .relaxed) < 20_000 {
+            await Task.yield()  // the actor's backlog
+        }
+        if FloodTests.checksTiming {
+            #expect(longest.load(ordering: .relaxed) < 500, "one sendNext took \(longest.load(ordering: .relaxed)) ms")
+        }
+        #expect(connection.received.load(ordering: .relaxed) == 20_000)
+    }
+}

@@ -1,6 +1,5 @@
 /// How many values an iteration of `values` keeps (`.dropsNothing`) before the delivering thread
-/// waits for its consumer to make room; and how many more may queue without waiting after a wait
-/// in which the consumer took nothing.
+/// waits for its consumer to make room.
 let valuesLimit = 1_024
 
 /// Who consumes an iteration: the actor its `next()` runs on and its task (the task's hash, never
@@ -38,9 +37,10 @@ struct ValuesBufferStateMachine<Value> {
     private var roomsMade = 0
     /// Whether a sender was told to wait for ticket `roomsMade`.
     private var roomAwaited = false
-    /// How many more values may queue over the limit without waiting: a wait in which the
-    /// consumer took nothing grants `valuesLimit` (it is held up, perhaps by the sender itself).
-    private var allowance = 0
+    /// A wait for room ended in vain (the consumer took nothing for 100 ms, or the sender is the
+    /// consumer's own code): senders stop waiting until the consumer takes a value — a wait in
+    /// vain is paid once, not once per value a delivering thread passes on.
+    private var stalled = false
     /// Where senders wait for room, made the first time the backlog fills.
     private var gate: Gate?
 
@@ -81,11 +81,7 @@ struct ValuesBufferStateMachine<Value> {
         switch policy {
         case .dropsNothing:
             backlog.append(value)
-            guard backlog.count >= valuesLimit else { return .none }
-            guard allowance == 0 else {
-                allowance -= 1
-                return .none
-            }
+            guard backlog.count >= valuesLimit, !stalled else { return .none }
             let gate = self.gate ?? Gate(opened: roomsMade)
             self.gate = gate
             roomAwaited = true
@@ -103,12 +99,9 @@ struct ValuesBufferStateMachine<Value> {
     }
 
     /// A sender's wait for `ticket` ended in vain (or could not start: it is the consumer's
-    /// code): unless the consumer has taken a value since, `valuesLimit` more values may queue
-    /// without waiting — at most that many per wait, so the backlog grows by a bounded amount
-    /// for each 100 ms in which the consumer takes nothing.
+    /// code): unless the consumer has taken a value since, senders stop waiting until it does.
     mutating func waitEndedInVain(ticket: Int) {
-        guard roomsMade == ticket else { return }
-        allowance = valuesLimit
+        stalled = stalled || roomsMade == ticket
     }
 
     /// What `next()` does with what it found.
@@ -138,7 +131,7 @@ struct ValuesBufferStateMachine<Value> {
         guard roomAwaited else { return nil }
         roomsMade += 1
         roomAwaited = false
-        allowance = 0
+        stalled = false
         return gate
     }
 

@@ -12,7 +12,8 @@ public enum ValuesBufferingPolicy: Sendable, Hashable {
     /// subject queue behind that thread, and wait in turn, as a subject's queue makes them. A
     /// wait lasts at most 100 ms, and none happens in the consumer's own task or on its actor
     /// (a loop that sends into the subject it reads): no wait can close a cycle. A wait in which
-    /// the consumer took nothing lets 1,024 more values queue without waiting.
+    /// the consumer took nothing lets values queue without waiting until it takes one — so a
+    /// consumer that spends more than 100 ms on a value is not held to its pace.
     case dropsNothing
     /// Keeps the newest `count` values: an arriving value pushes out the oldest waiting one.
     /// Sends never wait. With 0 (or less), only a consumer already waiting gets a value — even a

@@ -59,7 +59,7 @@ extension SubjectBase {
         // (Made on another thread during a delivery, the first call stays queued: running the
         // body now could overtake the values that thread delivers next.)
         let primedAtOnce = Latest<Void>()
-        let feed = Feed(target, from: [self], forgetsOnSkip: self is Subject<Value> && target is ReplaySubject<Output>,
+        let feed = Feed(target, from: [self], forgetsOnSkip: clearsReplayOnDrop(of: target),
                         name: name, file: file, line: line, drawnFeeding: target)
         let queuedFirstCall: Block = { value in
             if primedAtOnce.value == nil {
@@ -95,9 +95,7 @@ extension SubjectBase {
         _ target: Target, _ file: StaticString, _ line: UInt, name: StaticString = #function, drawn: Bool = true,
         first: ((Value) -> Output)? = nil, reset: (() -> Void)? = nil, _ block: (Feed<Output>?) -> Block
     ) -> Target {
-        // A skipped value stands for a current value that is not there: what replays it forgets.
-        let forgets = self is Subject<Value> && target is ReplaySubject<Output>
-        let feed = Feed(target, from: [self], forgetsOnSkip: forgets, reset: reset, name: name, file: file, line: line,
+        let feed = Feed(target, from: [self], forgetsOnSkip: clearsReplayOnDrop(of: target), reset: reset, name: name, file: file, line: line,
                         drawnFeeding: drawn ? target : nil)
         let made = attach(feed.subscription, feeding: feed, queuedFirstCall: first == nil ? nil : block(nil), block(feed))
         if let made, let first {

@@ -1,3 +1,5 @@
+import Synchronization
+
 // How a value an operator drops clears what is replayed downstream of it (guarantee 9 in "Why
 // no monad layer"): the target forgets, in order with its values, and tells what it feeds to forget.
 extension SubjectBase {
@@ -36,6 +38,28 @@ extension SubjectBase {
                 return
             }
         }
+    }
+}
+
+extension SubjectBase {
+    /// Whether a value that an operator made from this subject drops makes `target` forget what
+    /// it replays: when this subject stands for a current value — a ``Subject``, or a
+    /// ``ReplaySubject`` made from one by an operator — a dropped value stands for a current
+    /// value that is not there. `target` then stands for one too, so that the rule holds down a
+    /// chain (`credit.filter { … }.filter { … }`: outside attack on issue 30, round 2).
+    @inlinable final func clearsReplayOnDrop<Output>(of target: SubjectBase<Output>) -> Bool {
+        guard let replaying = target as? ReplaySubject<Output>, standsForACurrentValue else { return false }
+        replaying.isCurrentValueStandIn.store(true, ordering: .relaxed)
+        return true
+    }
+
+    /// A ``Subject``, or a ``ReplaySubject`` made from one by an operator.
+    @inlinable final var standsForACurrentValue: Bool {
+        if self is Subject<Value> {
+            return true
+        }
+        guard let replaying = self as? ReplaySubject<Value> else { return false }
+        return replaying.isCurrentValueStandIn.load(ordering: .relaxed)
     }
 }
 

@@ -50,9 +50,9 @@ import Synchronization
 ///    the queue grow by at most 1,024 values per wait.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
-///    until the actor has delivered 1,024 more — at most 100 ms: if the actor makes no room by
+///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by
 ///    then (busy with one long job, or the sender is that job), senders queue without waiting
-///    until it does. So no such wait can deadlock; one known case holds the actor up to that
+///    until it delivers a value. A slow actor (under 100 ms a value) holds its senders to its pace. So no such wait can deadlock; one known case holds the actor up to that
 ///    long: a subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
 ///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``Subject/withLatestFrom(_:file:line:)``)

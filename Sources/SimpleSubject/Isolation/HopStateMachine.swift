@@ -8,11 +8,11 @@ struct HopStateMachine<Value> {
         /// No drain is scheduled: nothing waits for the actor.
         case idle
         /// A drain is scheduled or running. `values[taken...]` wait for it, in order; the first
-        /// `taken` it has taken already, and they go once it has taken them all. `allowance`:
-        /// how many more values may wait over the limit without their senders waiting — a sender
-        /// that waited for room in vain (the actor is busy with one long job, or the sender is
-        /// that job) grants `limit`, so the backlog grows by at most that much per wait.
-        case draining(values: [Value], taken: Int, allowance: Int)
+        /// `taken` it has taken already, and they go once it has taken them all. `stalled`: a
+        /// sender waited for room in vain (the actor is busy with one long job, or the sender is
+        /// that job), so senders do not wait again until the actor delivers a value: a wait in
+        /// vain is paid once, not once per value that a delivering thread passes on.
+        case draining(values: [Value], taken: Int, stalled: Bool)
         /// Only inside an event, while it appends: the list stays uniquely referenced, so that
         /// it grows in place.
         case modifying
@@ -56,14 +56,13 @@ struct HopStateMachine<Value> {
     mutating func valueArrived(_ value: Value) -> ArriveAction {
         switch state {
         case .idle:
-            state = .draining(values: [value], taken: 0, allowance: 0)
+            state = .draining(values: [value], taken: 0, stalled: false)
             return .scheduleDrain
-        case .draining(var values, let taken, let allowance):
+        case .draining(var values, let taken, let stalled):
             state = .modifying
             values.append(value)
-            let isFull = values.count - taken >= limit
-            state = .draining(values: values, taken: taken, allowance: isFull ? max(allowance - 1, 0) : allowance)
-            guard isFull, allowance == 0 else { return .queued }
+            state = .draining(values: values, taken: taken, stalled: stalled)
+            guard values.count - taken >= limit, !stalled else { return .queued }
             let gate = self.gate ?? Gate(opened: roomsMade)
             self.gate = gate
             isRoomAwaited = true
@@ -73,14 +72,14 @@ struct HopStateMachine<Value> {
         }
     }
 
-    /// A sender waited for `ticket` in vain: unless the drain has made room since, `limit` more
-    /// values may wait without their senders waiting.
+    /// A sender waited for `ticket` in vain: unless the drain has made room since, it is
+    /// stalled, and senders stop waiting until the actor delivers a value.
     mutating func waitTimedOut(ticket: Int) {
         switch state {
         case .idle:
             assert(roomsMade > ticket, "A backlog empties only once the drain has made room")
-        case .draining(let values, let taken, let allowance):
-            state = .draining(values: values, taken: taken, allowance: roomsMade == ticket ? limit : allowance)
+        case .draining(let values, let taken, let stalled):
+            state = .draining(values: values, taken: taken, stalled: stalled || roomsMade == ticket)
         case .modifying:
             preconditionFailure("A hop's backlog is changed by one event at a time")
         }
@@ -89,11 +88,11 @@ struct HopStateMachine<Value> {
     /// The drain, on the actor, takes the next batch: up to `limit` waiting values, oldest first
     /// (none, when the actor's own code caught up meanwhile).
     mutating func batchTaken() -> [Value] {
-        guard case .draining(let values, let taken, let allowance) = state else {
+        guard case .draining(let values, let taken, let stalled) = state else {
             preconditionFailure("A hop drains only while values wait")
         }
         let end = min(values.count, taken + limit)
-        state = .draining(values: values, taken: end, allowance: allowance)
+        state = .draining(values: values, taken: end, stalled: stalled)
         return Array(values[taken..<end])  // a copy: senders append meanwhile
     }
 
@@ -101,8 +100,8 @@ struct HopStateMachine<Value> {
     /// them all, to deliver them first, there and then (the one timing rule). The drain job
     /// already scheduled then finds nothing, and ends the backlog.
     mutating func caughtUp() -> [Value] {
-        guard case .draining(let values, let taken, let allowance) = state else { return [] }
-        state = .draining(values: values, taken: values.count, allowance: allowance)
+        guard case .draining(let values, let taken, let stalled) = state else { return [] }
+        state = .draining(values: values, taken: values.count, stalled: stalled)
         return Array(values[taken...])
     }
 
@@ -124,7 +123,7 @@ struct HopStateMachine<Value> {
         guard isRoomAwaited, case .draining(let values, let taken, _) = state else { return nil }
         roomsMade += 1
         isRoomAwaited = false
-        state = .draining(values: values, taken: taken, allowance: 0)
+        state = .draining(values: values, taken: taken, stalled: false)
         return gate
     }
 
@@ -138,7 +137,7 @@ struct HopStateMachine<Value> {
         guard taken == values.count else {
             // Only what still waits is kept: a flood the actor only just keeps up with must not
             // keep every value it has delivered alive until the backlog empties.
-            state = .draining(values: Array(values[taken...]), taken: 0, allowance: 0)
+            state = .draining(values: Array(values[taken...]), taken: 0, stalled: false)
             return .scheduleDrain(opening: gate, released: values)
         }
         state = .idle

@@ -25,6 +25,12 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the values that satisfy `isIncluded`.
+    ///
+    /// Made from a subject that stands for a ``Subject``'s current value — what `filter`,
+    /// `compactMap`, `skip` or `take` give on a `Subject`, and what is made from those — a value
+    /// that `isIncluded` drops clears what it replays, as ``Subject/filter(file:line:_:)``'s does:
+    /// `credit.filter { $0 >= 70 }.filter { $0.isMultiple(of: 2) }` replays nothing once the
+    /// credit is 81.
     @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,
                                   _ isIncluded: @escaping @Sendable (Value) -> Bool) -> ReplaySubject<Value> {
         derived(ReplaySubject(bufferSize: bufferSize), file, line, passing(isIncluded))
