@@ -124,3 +124,33 @@ import Testing
         #expect(zipped.values == [5])
     }
 }
+
+/// The spelled-out three- and four-source forms keep the pack form's guarantees: the operator is
+/// named where it was made, and it detaches from every source once nothing observes it.
+@Suite struct SpelledOutCombineLatestTests {
+    @Test func threeAndFourSourcesAreNamedWhereTheyWereMade() {
+        let a = Subject(1)
+        let b = Subject(2)
+        let three = combineLatest(a, b, a, file: "Form.swift", line: 3)
+        let four = combineLatest(a, b, a, EventSubject<Int>(), file: "Form.swift", line: 4)
+        #expect(a.debugGraph().contains("combineLatest at Form.swift:3 → #"))
+        #expect(a.debugGraph().contains("combineLatest at Form.swift:4 → #"))
+        #expect(three.value == (1, 2, 1))
+        withExtendedLifetime(four) {}
+    }
+
+    @Test func threeAndFourSourcesDetachOnceUnobserved() {
+        let a = Subject(1)
+        let taps = EventSubject<Int>()
+        do {
+            let three = combineLatest(a, a, taps).subscribeNext { _ in }
+            let four = combineLatest(a, taps, a, a).subscribeNext { _ in }
+            three.cancel()
+            four.cancel()
+        }
+        a.sendNext(2)
+        taps.sendNext(1)
+        #expect(a.subscriberCount == 0)
+        #expect(taps.subscriberCount == 0)
+    }
+}

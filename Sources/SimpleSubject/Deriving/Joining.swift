@@ -22,26 +22,25 @@ func feedJoined<each Value, Output>(
     for source in repeat each sources {
         hosts.append(source)
     }
-    let arrival = joinArrival(from: hosts, into: target, file, line, name: name, waitsForEveryPath: waitsForEveryPath,
-                              take: take)
-    let parts = PartCursor(arrival.feed.parts)
-    return (repeat attachSide(each sources, each sides, parts.next(), arrival))
+    return feedJoinedSpelledOut(hosts, into: target, file, line, name: name, waitsForEveryPath: waitsForEveryPath,
+                                take: take) { parts in
+        (repeat parts.attach(each sources, each sides))
+    }
 }
 
-/// `feedJoined` for two sources, spelled out: a pack runs unspecialized at run time (each value
-/// looked up its types' metadata, most of its cost), so the common two-source case is generic
-/// over plain types that the caller's module specializes.
+/// `feedJoined` with its sources spelled out: a pack runs unspecialized (each value looked up its
+/// types' metadata, most of its cost), so the forms of two to four sources are generic over plain
+/// types that the caller's module specializes. `attach` attaches the sources, in `hosts`' order,
+/// with `PartCursor.attach`; what it gives is returned.
 @inlinable
 @discardableResult
-func feedJoinedPair<First, Second, Output>(
-    _ first: SubjectBase<First>, _ second: SubjectBase<Second>, into target: SubjectBase<Output>,
-    _ file: StaticString, _ line: UInt, name: StaticString, waitsForEveryPath: Bool,
-    sides firstSide: JoinSide<First>, _ secondSide: JoinSide<Second>, take: @escaping () -> Output?
-) -> (First?, Second?) {
-    let arrival = joinArrival(from: [first, second], into: target, file, line, name: name,
-                              waitsForEveryPath: waitsForEveryPath, take: take)
-    let parts = arrival.feed.parts
-    return (attachSide(first, firstSide, parts[0], arrival), attachSide(second, secondSide, parts[1], arrival))
+func feedJoinedSpelledOut<Output, Made>(
+    _ hosts: [any SubscriptionHost], into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
+    name: StaticString, waitsForEveryPath: Bool, take: @escaping () -> Output?, attach: (PartCursor) -> Made
+) -> Made {
+    let arrival = joinArrival(from: hosts, into: target, file, line, name: name, waitsForEveryPath: waitsForEveryPath,
+                              take: take)
+    return attach(PartCursor(arrival))
 }
 
 /// What `feedJoined` makes before it attaches the sources: the subject that puts their arrivals
@@ -73,18 +72,19 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     }
 }
 
-/// Hands out a feed's parts in order, one per source.
+/// Attaches a join's sources in order, each with the next of its feed's parts.
 @usableFromInline final class PartCursor {
-    @usableFromInline let parts: [Subscription]
+    @usableFromInline let arrival: Arrival
     @usableFromInline var index = 0
 
-    @inlinable init(_ parts: [Subscription]) {
-        self.parts = parts
+    @inlinable init(_ arrival: Arrival) {
+        self.arrival = arrival
     }
 
-    @inlinable func next() -> Subscription {
+    /// Attaches the next source: its values are recorded, then arrive.
+    @inlinable func attach<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>) -> Value? {
         defer { index += 1 }
-        return parts[index]
+        return attachSide(source, side, arrival.feed.parts[index], arrival)
     }
 }
 

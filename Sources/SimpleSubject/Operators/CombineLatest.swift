@@ -40,40 +40,6 @@
     latestEventsOfAll(first, second, repeat each rest, file: file, line: line)
 }
 
-// Three and four sources, spelled out: Swift 6.3 cannot read `$0.2` or `$0.3` of a tuple made
-// from a parameter pack inside a closure ("value pack expansion can only appear inside a function
-// argument list"), so a form's `map { $0.2 }` needs these. Five and more: name the closure's
-// parameters (`{ name, email, password, confirm, terms in … }`), which works at any count.
-
-/// `combineLatest` of three subjects; see ``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``.
-@inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
-    _ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>, file: StaticString = #fileID, line: UInt = #line
-) -> Subject<(A, B, C)> {
-    latestOfAll(a, b, c, file: file, line: line)
-}
-
-/// `combineLatest` of four subjects; see ``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``.
-@inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
-    _ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>, _ d: Subject<D>, file: StaticString = #fileID, line: UInt = #line
-) -> Subject<(A, B, C, D)> {
-    latestOfAll(a, b, c, d, file: file, line: line)
-}
-
-/// `combineLatest` of three sources of any kind; see ``combineLatest(_:_:_:file:line:)->EventSubject<(First,Second,Rest)>``.
-@inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
-    _ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>, file: StaticString = #fileID, line: UInt = #line
-) -> EventSubject<(A, B, C)> {
-    latestEventsOfAll(a, b, c, file: file, line: line)
-}
-
-/// `combineLatest` of four sources of any kind; see ``combineLatest(_:_:_:file:line:)->EventSubject<(First,Second,Rest)>``.
-@inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
-    _ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>, _ d: SubjectBase<D>,
-    file: StaticString = #fileID, line: UInt = #line
-) -> EventSubject<(A, B, C, D)> {
-    latestEventsOfAll(a, b, c, d, file: file, line: line)
-}
-
 /// `combineLatest` of sources of any kind in one pack.
 @inlinable func latestEventsOfAll<each Value>(_ sources: repeat SubjectBase<each Value>, file: StaticString,
                                            line: UInt) -> EventSubject<(repeat each Value)> {
