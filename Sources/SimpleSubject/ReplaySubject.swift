@@ -29,6 +29,6 @@ public final class ReplaySubject<Value>: SubjectBase<Value> {
     @inlinable public init(bufferSize: Int) {
         precondition(bufferSize >= 0, "ReplaySubject(bufferSize:) needs a bufferSize of 0 or more, not \(bufferSize)")
         self.bufferSize = bufferSize
-        super.init(memory: .recent([], size: bufferSize))
+        super.init(memory: bufferSize == 1 ? .single(nil) : .recent([], size: bufferSize))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SimpleSubject
 import Testing
 
@@ -140,5 +141,65 @@ import Testing
         #expect(weakA == nil)
         b.sendNext(2)  // notices the partner is gone and ends the binding
         #expect(b.subscriberCount == 0)
+    }
+
+    // Issue 31: a delivery reads its subscribers without holding a reference to the list's
+    // buffer; a change made meanwhile keeps that buffer (and the closures in it) until the
+    // delivering thread comes back for it. These prove that it comes back before `sendNext`
+    // returns — by whichever path the cancel came.
+
+    @Test func aSubscriberCancelledByAnotherDuringADeliveryIsFreedWhenTheSendReturns() {
+        let credit = Subject(0)
+        weak var weakCaptured: Token?
+        var second: Subscription?
+        credit.subscribeNext { if $0 == 1 { second?.cancel() } }
+        do {
+            let captured = Token()
+            weakCaptured = captured
+            second = credit.subscribeNext { _ in _ = captured }
+        }
+        credit.sendNext(1)
+        #expect(weakCaptured == nil)
+    }
+
+    @Test func aSubscriberThatCancelsItselfDuringADeliveryIsFreedWhenTheSendReturns() {
+        let credit = Subject(0)
+        weak var weakCaptured: Token?
+        var subscription: Subscription?
+        do {
+            let captured = Token()
+            weakCaptured = captured
+            subscription = credit.subscribeNext { value in
+                _ = captured
+                if value == 1 { subscription?.cancel() }
+            }
+        }
+        credit.sendNext(1)
+        #expect(weakCaptured == nil)
+    }
+
+    @Test nonisolated func aSubscriberCancelledFromAnotherThreadDuringADeliveryIsFreedWhenTheSendReturns() {
+        final class Canary: Sendable {}
+        let credit = Subject(0)
+        let inside = DispatchSemaphore(value: 0)
+        let proceed = DispatchSemaphore(value: 0)
+        credit.subscribeNext { value in
+            guard value == 1 else { return }
+            inside.signal()
+            proceed.wait()
+        }
+        weak var weakCaptured: Canary?
+        let second: Subscription
+        do {
+            let captured = Canary()
+            weakCaptured = captured
+            second = credit.subscribeNext { _ in _ = captured }
+        }
+        let sender = Joinable { credit.sendNext(1) }
+        inside.wait()
+        second.cancel()  // the sender's delivery is reading the list that holds the closure
+        proceed.signal()
+        #expect(sender.join())
+        #expect(weakCaptured == nil)
     }
 }

@@ -12,7 +12,7 @@ import Testing
     static func list(of count: Int) -> List {
         var list = List()
         for _ in 0..<count {
-            _ = list.insert(slot(), whileRead: false)
+            list.insert(slot(), whileRead: false)
         }
         return list
     }
@@ -40,7 +40,7 @@ import Testing
         _ = list.remove(subscriptions[0], whileRead: true)
         #expect(!list.isShared)
         let copy = Self.address(list)
-        #expect(copy != snapshot.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) })
+        #expect(copy != UnsafeRawPointer(snapshot.baseAddress))
         for subscription in subscriptions[1..<400] {
             _ = list.remove(subscription, whileRead: true)
             #expect(Self.address(list) == copy)
@@ -52,11 +52,36 @@ import Testing
         var list = Self.list(of: 4)
         let first = list.snapshot()
         _ = list.remove(list.slots[0]!.subscription, whileRead: true)
+        let firstKept = list.takeRetired()  // what the deliverer does before its next snapshot
         let second = list.snapshot()
         _ = list.remove(list.slots[1]!.subscription, whileRead: true)
-        #expect(first.compactMap { $0 }.count == 4)
+        withExtendedLifetime(firstKept) {
+            #expect(first.compactMap { $0 }.count == 4)
+        }
         #expect(second.compactMap { $0 }.count == 3)
         #expect(list.slots.compactMap { $0 }.count == 2)
+    }
+
+    // Issue 31: a snapshot holds no reference to the buffer it reads; the list keeps it.
+    @Test func aChangeWhileADeliveryReadsRetiresTheBufferItReads() {
+        var list = Self.list(of: 3)
+        let snapshot = list.snapshot()
+        #expect(list.retired == nil)
+        _ = list.remove(list.slots[2]!.subscription, whileRead: true)
+        let retired = list.retired?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        #expect(retired == UnsafeRawPointer(snapshot.baseAddress))
+        #expect(snapshot.compactMap { $0 }.count == 3)
+        _ = list.remove(list.slots[1]!.subscription, whileRead: true)  // changes the copy, in place
+        #expect(list.retired?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } == retired)
+        #expect(list.takeRetired() != nil)
+        #expect(list.retired == nil)
+    }
+
+    @Test func aChangeWhileNothingReadsRetiresNothing() {
+        var list = Self.list(of: 3)
+        _ = list.snapshot()
+        _ = list.remove(list.slots[0]!.subscription, whileRead: false)
+        #expect(list.retired == nil)
     }
 
     @Test func removingHalfTheSlotsCompactsAndRenumbers() {

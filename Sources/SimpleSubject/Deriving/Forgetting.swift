@@ -10,9 +10,11 @@ extension SubjectBase {
         // everything downstream already (a `filter` that drops value after value costs a lock).
         guard turns.locked({ $0.hasQueuedWork }) || !state.locked({ $0.memory.isEmptyReplay }) else { return }
         inOrder { _ in
-            let (subscribers, _) = self.state.locked { state in  // `_`: forgotten, after the lock
+            // The `_`s, released after the lock: what a change retired during the last piece of
+            // work (taken before the snapshot, which must find nothing retired), and what is forgotten.
+            let (_, subscribers, _) = self.state.locked { state in
                 defer { state.memory.forget() }
-                return (state.subscribers.snapshot(), state.memory)
+                return (state.subscribers.takeRetired(), state.subscribers.snapshot(), state.memory)
             }
             for case let slot? in subscribers where !slot.subscription.isCancelledFlagSet {
                 slot.link?.sourceForgot()
@@ -66,13 +68,25 @@ extension SubjectBase {
 extension SubjectBase.Memory {
     /// A ``ReplaySubject`` with nothing to replay.
     @inlinable var isEmptyReplay: Bool {
-        if case .recent(let values, _) = self { values.isEmpty } else { false }
+        switch self {
+        case .recent(let values, _):
+            values.isEmpty
+        case .single(let value):
+            value == nil
+        case .nothing, .latest:
+            false
+        }
     }
 
     /// Empties a ``ReplaySubject``'s buffer: the only kind that has something to forget.
     @usableFromInline mutating func forget() {
-        if case .recent(_, let size) = self {
+        switch self {
+        case .recent(_, let size):
             self = .recent([], size: size)
+        case .single:
+            self = .single(nil)
+        case .nothing, .latest:
+            break
         }
     }
 }

@@ -1,5 +1,6 @@
 // The only file of the core that knows which platform it runs on: the locks, the threads, the
 // monotonic clock.
+public import SimpleSubjectRuntime
 #if canImport(Darwin)
 import Darwin
 /// Zero is `OS_UNFAIR_LOCK_INIT`: `PlatformMutex()` is an unlocked lock.
@@ -34,8 +35,11 @@ import Musl
 @inlinable func release(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     pthread_mutex_unlock(mutex)
 }
+/// The address of this thread's `SimpleSubjectThreadState` (Transaction.swift): unique among live
+/// threads, as `pthread_self()` is, but read inline — `pthread_self` is a call into libc on every
+/// send that takes the turn (issue 31).
 @inlinable func currentThread() -> ThreadID {
-    ThreadID(pthread_self())
+    ThreadID(bitPattern: simple_subject_thread_state())
 }
 #endif
 

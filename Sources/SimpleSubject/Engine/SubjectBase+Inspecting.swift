@@ -9,7 +9,7 @@ extension SubjectBase {
             switch state.memory {
             case .nothing:
                 nil
-            case .latest(let value):
+            case .latest(let value), .single(let value):
                 value
             case .recent(let values, _):
                 values.last
@@ -77,9 +77,9 @@ extension SubjectBase {
     /// its name, what it remembers, its live slots — each with whether nothing but this subject
     /// holds its subscription — and the operators that feed it.
     func inspected() -> (name: String?, memory: Memory, slots: [(slot: Slot, isUnheld: Bool)], feeders: [WeakNode]) {
-        let (name, memory, slots, feeders, _) = state.locked { state in  // `_`: see `insert`
-            let (slots, read) = state.subscribers.slotsTellingWhichAreUnheld(whileRead: phase.load(ordering: .acquiring) != .idle)
-            return (state.name, state.memory, slots, state.feeders, read)
+        let (name, memory, slots, feeders, _) = state.locked { state in  // `_`: see `removeSlot`
+            let slots = state.subscribers.slotsTellingWhichAreUnheld(whileRead: phase.load(ordering: .acquiring) != .idle)
+            return (state.name, state.memory, slots, state.feeders, handOverRetired(&state))
         }
         return (name, memory, slots.filter { !$0.slot.subscription.isCancelled }, feeders)
     }
@@ -123,6 +123,9 @@ extension SubjectBase {
             return "EventSubject<\(Value.self)>"
         case .latest(let value):
             return "Subject<\(Value.self)>(value: \(value.map(describe) ?? "none yet"))"
+        case .single(let value):
+            let buffered = value.map(describe) ?? ""
+            return "ReplaySubject<\(Value.self)>(bufferSize: 1, buffered: [\(buffered)])"
         case .recent(let values, let size):
             let buffered = values.map(describe).joined(separator: ", ")
             return "ReplaySubject<\(Value.self)>(bufferSize: \(size), buffered: [\(buffered)])"
@@ -144,8 +147,7 @@ extension SubjectBase {
 extension SubjectBase.SubscriberList {
     /// The live slots, each with whether nothing but this list holds its subscription — the
     /// subscriber discarded what `subscribeNext` returned, so it lasts as long as the subject.
-    /// Called under the lock, and returns, as `insert` does, what the caller must hold until the
-    /// lock is released.
+    /// Called under the lock; the caller sees to what it retired, as for `insert`.
     ///
     /// `isKnownUniquelyReferenced` needs the one reference it asks about as an `inout`: the
     /// slot's own, in this list's buffer. Asking is a change, as far as copy-on-write and
@@ -157,13 +159,13 @@ extension SubjectBase.SubscriberList {
     ///
     /// - Complexity: O(*n*), where *n* is the number of slots.
     mutating func slotsTellingWhichAreUnheld(whileRead isRead: Bool)
-    -> (slots: [(slot: SubjectBase.Slot, isUnheld: Bool)], read: ContiguousArray<SubjectBase.Slot?>) {
-        let read = unshare(whileRead: isRead)
+    -> [(slot: SubjectBase.Slot, isUnheld: Bool)] {
+        unshare(whileRead: isRead)
         var found: [(slot: SubjectBase.Slot, isUnheld: Bool)] = []
         for index in slots.indices where slots[index] != nil {
             let isUnheld = isKnownUniquelyReferenced(&slots[index]!.subscription)
             found.append((slots[index]!, isUnheld))
         }
-        return (found, read)
+        return found
     }
 }

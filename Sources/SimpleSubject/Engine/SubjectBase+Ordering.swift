@@ -61,7 +61,7 @@ extension SubjectBase {
     /// What a sender that found `phase` idle does, as decided under the subject's lock.
     @usableFromInline enum Turn {
         /// Deliver it now (the value displaced is released once the lock is).
-        case deliver(ContiguousArray<Slot?>, displaced: Value?)
+        case deliver(SubscriberList.Snapshot, displaced: Value?)
         /// Another thread took the turn meanwhile: go the late sender's way.
         case late
     }
@@ -120,6 +120,15 @@ extension SubjectBase {
             return false
         }
         return becomeDeliverer(&state)  // idle, and only this lock's holder leaves idle
+    }
+
+    /// Called under the subject's lock after a change to its subscribers that may have retired
+    /// the buffer a delivery reads (SubscriberList.swift): marks work, so that the deliverer comes
+    /// back to `drainQueue` for it, or — the subject went idle meanwhile, and only this lock's
+    /// holder leaves idle — returns it, for the caller to release after the lock.
+    @inlinable final func handOverRetired(_ state: inout State) -> ContiguousArray<Slot?>? {
+        guard state.subscribers.retired != nil, !markWorkQueued() else { return nil }
+        return state.subscribers.takeRetired()
     }
 
     /// Another thread has the turn: marks `phase` queued, so that its compare-and-swap to idle
@@ -251,7 +260,10 @@ extension SubjectBase {
                 return
             case .work(let batch, _):
                 // After `phase` was stored: a subscriber that joins later marks it queued again.
-                state.locked { $0.takeFirstCalls() }.forEach { $0(isolation) }
+                // The `_`: the buffer a change retired while this thread read it, released after
+                // the lock (SubscriberList.swift); the change marked work, so it comes here.
+                let (firstCalls, _) = state.locked { ($0.takeFirstCalls(), $0.subscribers.takeRetired()) }
+                firstCalls.forEach { $0(isolation) }
                 for work in batch {
                     perform(work, in: isolation)
                 }
@@ -265,7 +277,11 @@ extension SubjectBase {
     @inlinable final func perform(_ work: Work, in isolation: (any Actor)?) {
         switch work {
         case .value(let value, let tag):
-            let (subscribers, _, firstCalls) = state.locked { ($0.subscribers.snapshot(), $0.remember(value), $0.takeFirstCalls()) }
+            // The second `_`: what a change retired during the last piece of work (see `drainQueue`),
+            // taken before the snapshot, which must find nothing retired.
+            let (_, subscribers, _, firstCalls) = state.locked {
+                ($0.subscribers.takeRetired(), $0.subscribers.snapshot(), $0.remember(value), $0.takeFirstCalls())
+            }
             firstCalls.forEach { $0(isolation) }
             deliverInTransaction(value, tag: tag, to: subscribers, in: isolation)
         case .run(let body):
