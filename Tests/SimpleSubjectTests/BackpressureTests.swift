@@ -126,6 +126,41 @@ import Testing
         }
     }
 
+    /// Last session's outside attack: eight threads sending at once into a subscriber that
+    /// works 50 µs a value. A waiter's turn comes after the batches of the waiters ahead of it
+    /// (7 × 1,024 × 50 µs, over 100 ms), so waiters timed out although the deliverer never
+    /// stopped, each time-out let 1,024 more values queue, and one `sendNext` delivered about
+    /// 25,000 of others' values (1.6 s). A wait times out only when the deliverer made no progress.
+    @Test func severalSendersIntoASlowSubscriberKeepEachSendAndTheBacklogBounded() {
+        let subject = EventSubject<Int>()
+        let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
+        let deliveredOnThread = Mutex<[UInt: Int]>([:])
+        subject.subscribeNext { _ in
+            let backlog = sent.load(ordering: .acquiring) - delivered.add(1, ordering: .acquiringAndReleasing).newValue
+            if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
+            let thread = currentThreadID()
+            deliveredOnThread.withLock { $0[thread, default: 0] += 1 }
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < .microseconds(50) {}
+        }
+        let largestSingleSend = Atomic<Int>(0)
+        onThreads(8) { _ in
+            let thread = currentThreadID()
+            for value in 0..<2_500 {
+                let before = deliveredOnThread.withLock { $0[thread, default: 0] }
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(value)
+                let work = deliveredOnThread.withLock { $0[thread, default: 0] } - before
+                if work > largestSingleSend.load(ordering: .relaxed) { largestSingleSend.store(work, ordering: .relaxed) }
+            }
+        }
+        #expect(delivered.load(ordering: .acquiring) == 20_000)
+        if FloodTests.checksTiming {
+            #expect(largestSingleSend.load(ordering: .acquiring) <= 1 + 2 * 1_024)
+            #expect(largestBacklog.load(ordering: .acquiring) <= 2 * 1_024 + 8)
+        }
+    }
+
     @Test func twoSubjectsWhoseSubscribersSendToEachOtherUnderAFloodDoNotDeadlock() {
         let a = EventSubject<Int>(), b = EventSubject<Int>()
         a.subscribeNext { if $0 % 2 == 0 { b.sendNext($0 + 1) } }

@@ -61,8 +61,8 @@ import Testing
 
     @Test func theDelivererHandsTheTurnToTheLongestWaitingSenderOnceItHasDelivered() {
         var turns = Turns()
-        let first = turns.wait(2)
-        let second = turns.wait(3)
+        let first = turns.wait(2, progress: 0)
+        let second = turns.wait(3, progress: 0)
         #expect(second.ticket == first.ticket + 1)
         // A sender just handed its turn delivers a batch before it may hand off in turn.
         #expect(Self.work(turns.next(hasDelivered: false, deliverer: 1))?.waitersRemain == true)
@@ -76,9 +76,9 @@ import Testing
 
     @Test func aWaiterThatTimesOutQueuesOverTheLimitAndLetsALimitsWorthMoreQueue() {
         var turns = Self.filled(by: 1)
-        _ = turns.wait(2)
-        let deliversAfterAll = turns.withdraw(2, queueing: Self.value(-1), deliverer: 1)
-        #expect(!deliversAfterAll)
+        _ = turns.wait(2, progress: 0)
+        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(-1), deliverer: 1)
+        #expect(timeOut == .queuedOverTheLimit)
         for value in 0..<queueLimit {
             let arrival = turns.arrive(Self.value(value), from: 2, deliverer: 1)
             #expect(arrival == .queued)
@@ -90,9 +90,22 @@ import Testing
 
     @Test func aWaiterHandedItsTurnAsItTimesOutDeliversAfterAll() {
         var turns = Turns()
-        _ = turns.wait(2)
+        _ = turns.wait(2, progress: 0)
         _ = turns.next(hasDelivered: true, deliverer: 1)  // hands off to 2
-        let wasHandedTheTurn = turns.withdraw(2, queueing: Self.value(7), deliverer: 2)
-        #expect(wasHandedTheTurn)
+        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(7), deliverer: 2)
+        #expect(timeOut == .takesTurn)
+    }
+
+    @Test func aWaiterThatTimesOutWhileTheDelivererWorksWaitsAgainAndQueuesNothing() {
+        var turns = Self.filled(by: 1)
+        _ = turns.wait(2, progress: 5)
+        let whileWorking = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1)
+        #expect(whileWorking == .waitsAgain)
+        #expect(turns.queueCount == queueLimit)
+        let stillFull = turns.arrive(Self.value(0), from: 3, deliverer: 1)
+        #expect(stillFull == .full)  // no allowance
+        let whenHeldUp = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1)
+        #expect(whenHeldUp == .queuedOverTheLimit)
+        #expect(turns.queueCount == queueLimit + 1)
     }
 }

@@ -42,12 +42,14 @@ import Synchronization
 ///    the others. Without such a load a late sender never waits. The
 ///    delivering thread and sends made from inside its subscribers never wait, and neither does
 ///    a sender whose wait would close a cycle of threads waiting for each other's subjects.
-///    No such wait lasts more than 100 ms: if the delivering thread has not handed over its turn
-///    by then — it is held up in a subscriber, perhaps one that waits for this very sender — the
-///    sender queues its value over the limit, and so may the next 1,024 values before a sender
-///    waits again. So the 1,024 bound holds while the delivering thread hands over its turn in
-///    time; a subscriber that blocks costs its senders one 100 ms wait per 1,024 values, and lets
-///    the queue grow by at most 1,024 values per wait.
+///    No such wait lasts more than 100 ms while the delivering thread delivers nothing: if it
+///    is held up in a subscriber — perhaps one that waits for this very sender — the sender
+///    queues its value over the limit, and so may the next 1,024 values before a sender waits
+///    again. A sender that saw values delivered meanwhile waits on: with several senders and a
+///    slow subscriber its turn comes after the batches of the senders ahead of it. So the 1,024
+///    bound holds while the delivering thread delivers a value every 100 ms; a subscriber that
+///    blocks costs its senders one 100 ms wait per 1,024 values, and lets the queue grow by at
+///    most 1,024 values per wait.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by
@@ -113,6 +115,10 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// What waits for the deliverer, behind a lock of its own (Turns.swift): late senders take
     /// only this one.
     @usableFromInline let turns = Locked(Turns())
+    /// How many pieces of queued work deliverers have done: a late sender whose wait times out
+    /// tells a slow turn (this moved) from a held-up deliverer (it did not) by it. Written by the
+    /// deliverer alone.
+    @usableFromInline let progress = Atomic<Int>(0)
     /// More than the height of every subject that feeds this one, 0 for a subject nobody feeds:
     /// the order in which a transaction flushes the operators that wait (Transaction.swift).
     @usableFromInline let height = Atomic<Int>(0)

@@ -27,8 +27,9 @@ extension SubjectBase {
         @usableFromInline struct Backlog {
             /// Work that arrived meanwhile, in order.
             @usableFromInline var queue: [Work] = []
-            /// Senders waiting for their turn, longest-waiting first, with their gate tickets.
-            @usableFromInline var waiters: [(thread: ThreadID, ticket: Int)] = []
+            /// Senders waiting for their turn, longest-waiting first, with their gate tickets and
+            /// the deliverers' progress when they last looked (see `timedOut`).
+            @usableFromInline var waiters: [(thread: ThreadID, ticket: Int, progress: Int)] = []
 
             @inlinable init() {}
 
@@ -43,6 +44,17 @@ extension SubjectBase {
             case queued
             /// Wait for a turn of its own: the queue is full, or the turn has done enough.
             case full
+        }
+
+        /// What a sender whose wait timed out does (see `timedOut`).
+        @usableFromInline enum TimeOut: Equatable {
+            /// It was handed the turn meanwhile: it delivers after all.
+            case takesTurn
+            /// The deliverers did queued work meanwhile: the turn is slow in coming, not held up.
+            /// Wait again.
+            case waitsAgain
+            /// Its value is queued over the limit: the deliverer did nothing for the whole wait.
+            case queuedOverTheLimit
         }
 
         /// What the deliverer does next (see `next(hasDelivered:)`).
@@ -61,10 +73,10 @@ extension SubjectBase {
         /// for a turn of their own rather than queue more.
         @usableFromInline var othersDone = 0
         /// How many more values may queue over the limit without waiting: a sender that waited
-        /// `turnWaitMilliseconds` in vain grants `queueLimit` (the deliverer is held up, perhaps
-        /// by a subscriber waiting for that very sender), so that a blocked subscriber costs its
-        /// senders one wait per `queueLimit` values, and the queue grows by at most that much per
-        /// wait.
+        /// `turnWaitMilliseconds` while the deliverer did nothing grants `queueLimit` (the
+        /// deliverer is held up, perhaps by a subscriber waiting for that very sender), so that a
+        /// blocked subscriber costs its senders one wait per `queueLimit` values, and the queue
+        /// grows by at most that much per wait.
         @usableFromInline var allowance = 0
         /// Tickets handed to waiters so far, over every turn: the gate outlives turns.
         @usableFromInline var ticketsIssued = 0
@@ -100,32 +112,42 @@ extension SubjectBase {
             modify { $0.queue.append(work) }
         }
 
-        /// A sender that found the queue full waits: returns its ticket.
-        @inlinable mutating func wait(_ thread: ThreadID) -> (gate: Gate, ticket: Int) {
+        /// A sender that found the queue full waits: returns its ticket. `progress`: how much
+        /// queued work deliverers have done so far (the subject's `progress`).
+        @inlinable mutating func wait(_ thread: ThreadID, progress: Int) -> (gate: Gate, ticket: Int) {
             let gate = self.gate ?? Gate()
             let ticket = ticketsIssued
             self.gate = gate
             ticketsIssued += 1
-            modify { $0.waiters.append((thread, ticket)) }
+            modify { $0.waiters.append((thread, ticket, progress)) }
             return (gate, ticket)
         }
 
-        /// A waiter's wait timed out: unless it was handed the turn meanwhile (true: it delivers
-        /// after all), it stops waiting, queues `work` over the limit and grants an allowance.
-        @inlinable mutating func withdraw(_ thread: ThreadID, queueing work: Work, deliverer: ThreadID) -> Bool {
-            let waiting = modify { backlog in
-                guard let index = backlog.waiters.firstIndex(where: { $0.thread == thread }) else { return false }
+        /// A waiter's wait timed out, with deliverers' `progress` now. Unless it was handed the
+        /// turn meanwhile, it waits again if queued work was done since it last looked — a slow
+        /// subscriber and senders ahead of it, not a held-up deliverer — and otherwise stops
+        /// waiting, queues `work` over the limit and grants an allowance.
+        @inlinable mutating func timedOut(_ thread: ThreadID, progress: Int, queueing work: Work, deliverer: ThreadID) -> TimeOut {
+            let timeOut = modify { backlog -> TimeOut in
+                guard let index = backlog.waiters.firstIndex(where: { $0.thread == thread }) else { return .takesTurn }
+                guard backlog.waiters[index].progress == progress else {
+                    backlog.waiters[index].progress = progress
+                    return .waitsAgain
+                }
                 backlog.waiters.remove(at: index)
                 backlog.queue.append(work)
-                return true
+                return .queuedOverTheLimit
             }
-            guard waiting else {
+            switch timeOut {
+            case .takesTurn:
                 precondition(deliverer == thread, "a waiter left the waiters without being handed the turn")
-                return true
+            case .waitsAgain:
+                break
+            case .queuedOverTheLimit:
+                count(for: deliverer)
+                allowance = queueLimit
             }
-            count(for: deliverer)
-            allowance = queueLimit
-            return false
+            return timeOut
         }
 
         /// The deliverer, between batches: hands the turn to the longest-waiting sender once it
