@@ -21,6 +21,28 @@ import Testing
         list.slots.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
+    /// A delivery reads a slot of the list, once it is not `nil`, as a `Slot` (`call(slotAt:)`
+    /// in SubjectBase.swift): that needs `Slot?` laid out as `Slot`, the payload at offset 0. This
+    /// fails if the representation changes.
+    @Test func aListedSlotReadsAsASlotWhereItIs() {
+        typealias Slot = SubjectBase<Int>.Slot
+        #expect(MemoryLayout<Slot?>.size == MemoryLayout<Slot>.size)
+        #expect(MemoryLayout<Slot?>.stride == MemoryLayout<Slot>.stride)
+        let list = Self.list(of: 3)
+        let hop = Hop<Int>(on: MainActor.shared, list.slots[2]!.subscription) { _ in }
+        let slots: [Slot?] = [list.slots[0], nil, Slot(list.slots[2]!.subscription, { _ in }, feeding: nil, on: MainActor.shared)]
+        slots.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: Slot.self, capacity: 1) { slot in
+                #expect(slot.pointee.subscription === list.slots[0]!.subscription)
+                #expect(slot.pointee.hop == nil)
+            }
+            (buffer.baseAddress! + 2).withMemoryRebound(to: Slot.self, capacity: 1) { slot in
+                #expect(slot.pointee.subscription === list.slots[2]!.subscription)
+                #expect(slot.pointee.hop?.actorID == hop.actorID)
+            }
+        }
+    }
+
     @Test func aSnapshotKeepsEverySubscriberWhileTheListChanges() {
         var list = Self.list(of: 3)
         let snapshot = list.snapshot()
