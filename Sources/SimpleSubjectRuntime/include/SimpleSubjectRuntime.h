@@ -43,4 +43,18 @@ static inline SimpleSubjectThreadState *_Nonnull simple_subject_thread_state(voi
     return &simpleSubjectThreadState;
 }
 
+#if defined(__linux__)
+/// A lock of one word on Linux (SimpleSubjectRuntime.c): 0 unlocked, 1 locked, 2 locked with a
+/// thread asleep on it. The whole of it is zero when unlocked, so Swift's `init()` makes one.
+typedef struct {
+    uint32_t state;
+} SimpleSubjectLock;
+
+/// Takes the lock, sleeping on a futex while another thread holds it.
+void simple_subject_lock(SimpleSubjectLock *_Nonnull lock);
+
+/// Lets the lock go, waking one sleeper if any.
+void simple_subject_unlock(SimpleSubjectLock *_Nonnull lock);
+#endif
+
 #endif
