@@ -160,6 +160,44 @@ import Testing
         }
     }
 
+    /// Outside attack, 2026-11-27 (V1): sixteen senders into a subscriber that works 20 µs a
+    /// value, one value of which takes 150 ms. Each sender that timed out in the stall let a
+    /// limit's worth more queue, and the sender that took over delivered all of it: a backlog of
+    /// 10,461–13,978, and 9,638–13,050 values in one `sendNext`. One grant per 100 ms for the
+    /// subject, and a limit's worth a batch, keep both near the limit.
+    @Test func oneStallWithManySendersGrantsOneLimitsWorthAWaitTime() {
+        let subject = EventSubject<Int>()
+        let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
+        let deliveredOnThread = CountsByThread()
+        subject.subscribeNext { _ in
+            let count = delivered.add(1, ordering: .acquiringAndReleasing).newValue
+            let backlog = sent.load(ordering: .acquiring) - count
+            if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
+            deliveredOnThread.add(1, for: currentThreadID())
+            let start = ContinuousClock.now
+            let work: Duration = count == 3_000 ? .milliseconds(150) : .microseconds(20)
+            while ContinuousClock.now - start < work {}
+        }
+        let largestSingleSend = Atomic<Int>(0)
+        onThreads(16) { _ in
+            let thread = currentThreadID()
+            for value in 0..<2_000 {
+                let before = deliveredOnThread.count(for: thread)
+                sent.add(1, ordering: .acquiringAndReleasing)
+                subject.sendNext(value)
+                let work = deliveredOnThread.count(for: thread) - before
+                if work > largestSingleSend.load(ordering: .relaxed) { largestSingleSend.store(work, ordering: .relaxed) }
+            }
+        }
+        #expect(delivered.load(ordering: .acquiring) == 32_000)
+        if FloodTests.checksTiming {
+            // Its own value and two batches of others'; the limit, two grants (the stall spans two
+            // wait times) and one value per sender.
+            #expect(largestSingleSend.load(ordering: .acquiring) <= 1 + 2 * 1_024)
+            #expect(largestBacklog.load(ordering: .acquiring) <= 3 * 1_024 + 2 * 16)
+        }
+    }
+
     @Test func twoSubjectsWhoseSubscribersSendToEachOtherUnderAFloodDoNotDeadlock() {
         let a = EventSubject<Int>(), b = EventSubject<Int>()
         a.subscribeNext { if $0 % 2 == 0 { b.sendNext($0 + 1) } }

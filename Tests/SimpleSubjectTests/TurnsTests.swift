@@ -16,9 +16,9 @@ import Testing
         }
     }
 
-    static func work(_ next: Turns.Next) -> (values: [Int], waitersRemain: Bool)? {
-        guard case .work(let batch, let waitersRemain) = next else { return nil }
-        return (values(batch), waitersRemain)
+    static func work(_ next: Turns.Next) -> (values: [Int], moreWaits: Bool)? {
+        guard case .work(let batch, let moreWaits) = next else { return nil }
+        return (values(batch), moreWaits)
     }
 
     static func filled(by deliverer: ThreadID) -> Turns {
@@ -38,7 +38,7 @@ import Testing
         #expect(turns.hasQueuedWork)
         let next = Self.work(turns.next(hasDelivered: true, deliverer: 1))
         #expect(next?.values == [10, 11])
-        #expect(next?.waitersRemain == false)
+        #expect(next?.moreWaits == false)
         #expect(turns.isEmpty)
     }
 
@@ -65,7 +65,7 @@ import Testing
         let second = turns.wait(3, progress: 0)
         #expect(second.ticket == first.ticket + 1)
         // A sender just handed its turn delivers a batch before it may hand off in turn.
-        #expect(Self.work(turns.next(hasDelivered: false, deliverer: 1))?.waitersRemain == true)
+        #expect(Self.work(turns.next(hasDelivered: false, deliverer: 1))?.moreWaits == true)
         guard case .handOff(let thread, _, let ticket) = turns.next(hasDelivered: true, deliverer: 1) else {
             Issue.record("no hand-off")
             return
@@ -77,7 +77,7 @@ import Testing
     @Test func aWaiterThatTimesOutQueuesOverTheLimitAndLetsALimitsWorthMoreQueue() {
         var turns = Self.filled(by: 1)
         _ = turns.wait(2, progress: 0)
-        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(-1), deliverer: 1)
+        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(-1), deliverer: 1, now: 0)
         #expect(timeOut == .queuedOverTheLimit)
         for value in 0..<queueLimit {
             let arrival = turns.arrive(Self.value(value), from: 2, deliverer: 1)
@@ -92,19 +92,50 @@ import Testing
         var turns = Turns()
         _ = turns.wait(2, progress: 0)
         _ = turns.next(hasDelivered: true, deliverer: 1)  // hands off to 2
-        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(7), deliverer: 2)
+        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(7), deliverer: 2, now: 0)
         #expect(timeOut == .takesTurn)
+    }
+
+    /// Outside attack, 2026-11-27: each sender that timed out granted a limit's worth, so
+    /// sixteen senders queued sixteen limits' worth in one 150 ms stall.
+    @Test func senderAfterSenderTimingOutInOneStallGrantsOneAllowanceAWaitTime() {
+        var turns = Self.filled(by: 1)
+        let wait = turnWaitMilliseconds * 1_000_000
+        for (thread, now) in [(ThreadID(2), 0), (3, wait / 2), (4, wait - 1)] {
+            _ = turns.wait(thread, progress: 0)
+            #expect(turns.timedOut(thread, progress: 0, queueing: Self.value(-1), deliverer: 1, now: now) == .queuedOverTheLimit)
+        }
+        for value in 0..<queueLimit {
+            #expect(turns.arrive(Self.value(value), from: 5, deliverer: 1) == .queued)
+        }
+        #expect(turns.arrive(Self.value(0), from: 5, deliverer: 1) == .full)
+        _ = turns.wait(6, progress: 0)
+        #expect(turns.timedOut(6, progress: 0, queueing: Self.value(-1), deliverer: 1, now: wait) == .queuedOverTheLimit)
+        #expect(turns.arrive(Self.value(0), from: 5, deliverer: 1) == .queued)  // a new wait time, a new grant
+        #expect(turns.queueCount == 2 * queueLimit + 5)
+    }
+
+    @Test func whatQueuedOverTheLimitIsTakenALimitsWorthABatch() {
+        var turns = Self.filled(by: 1)
+        turns.queueOverTheLimit(Self.value(-1))
+        let first = Self.work(turns.next(hasDelivered: true, deliverer: 1))
+        #expect(first?.values.count == queueLimit)
+        #expect(first?.moreWaits == true)
+        let second = Self.work(turns.next(hasDelivered: true, deliverer: 1))
+        #expect(second?.values == [-1])
+        #expect(second?.moreWaits == false)
+        #expect(turns.isEmpty)
     }
 
     @Test func aWaiterThatTimesOutWhileTheDelivererWorksWaitsAgainAndQueuesNothing() {
         var turns = Self.filled(by: 1)
         _ = turns.wait(2, progress: 5)
-        let whileWorking = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1)
+        let whileWorking = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1, now: 0)
         #expect(whileWorking == .waitsAgain)
         #expect(turns.queueCount == queueLimit)
         let stillFull = turns.arrive(Self.value(0), from: 3, deliverer: 1)
         #expect(stillFull == .full)  // no allowance
-        let whenHeldUp = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1)
+        let whenHeldUp = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1, now: 0)
         #expect(whenHeldUp == .queuedOverTheLimit)
         #expect(turns.queueCount == queueLimit + 1)
     }

@@ -45,7 +45,7 @@ import Musl
 #endif
 
 /// The monotonic clock, in nanoseconds.
-func monotonicNanoseconds() -> Int {
+@usableFromInline func monotonicNanoseconds() -> Int {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return now.tv_sec * 1_000_000_000 + now.tv_nsec

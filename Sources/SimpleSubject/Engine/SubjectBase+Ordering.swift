@@ -34,9 +34,11 @@ import Synchronization
 // No wait lasts longer than `turnWaitMilliseconds` while the deliverer does nothing: a cycle
 // through user code (a subscriber that blocks on a worker sending into the same subject) is
 // invisible to the wait graph, so a sender that is not handed its turn by then, and saw no queued
-// work done meanwhile, queues over the limit, and so may the next `queueLimit` values: a blocked
-// subscriber costs its senders one wait per `queueLimit` values, and the queue grows by at most
-// that much per wait. A sender that saw work done waits again: with several senders and a slow
+// work done meanwhile, queues over the limit, and so may the next `queueLimit` values — granted
+// at most once per `turnWaitMilliseconds` for the subject, however many senders time out: a
+// blocked subscriber costs its senders one wait per `queueLimit` values, and the queue grows by
+// at most that much per wait time. What queued over the limit is taken a limit's worth a batch,
+// so a turn still hands off to waiters after at most two batches of others' work. A sender that saw work done waits again: with several senders and a slow
 // subscriber the turn comes after the batches of the senders ahead, which may take longer than
 // the cap, and treating that as a held-up deliverer let each time-out queue a limit's worth more
 // (eight senders into a 50 µs subscriber: one `sendNext` delivered 13,538 values, 9,365 queued).
@@ -234,8 +236,9 @@ extension SubjectBase {
                 break
             }
             let progress = progress.load(ordering: .relaxed)
+            let now = monotonicNanoseconds()
             timeOut = turns.locked {
-                $0.timedOut(sender, progress: progress, queueing: work, deliverer: deliverer.load(ordering: .acquiring))
+                $0.timedOut(sender, progress: progress, queueing: work, deliverer: deliverer.load(ordering: .acquiring), now: now)
             }
         }
         WaitGraph.shared.endWaiting(sender)
@@ -258,9 +261,9 @@ extension SubjectBase {
                 switch next {
                 case .handOff(let thread, _, _):
                     deliverer.store(thread, ordering: .releasing)
-                case .work(_, let waitersRemain):
-                    // `queued` while a sender waits, so that the loop comes back to hand off to it.
-                    phase.store(waitersRemain ? .queued : .delivering, ordering: .releasing)
+                case .work(_, let moreWaits):
+                    // `queued` while a sender or work waits, so that the loop comes back for it.
+                    phase.store(moreWaits ? .queued : .delivering, ordering: .releasing)
                 }
                 return next
             }

@@ -45,11 +45,12 @@ import Synchronization
 ///    No such wait lasts more than 100 ms while the delivering thread delivers nothing: if it
 ///    is held up in a subscriber — perhaps one that waits for this very sender — the sender
 ///    queues its value over the limit, and so may the next 1,024 values before a sender waits
-///    again. A sender that saw values delivered meanwhile waits on: with several senders and a
-///    slow subscriber its turn comes after the batches of the senders ahead of it. So the 1,024
-///    bound holds while the delivering thread delivers a value every 100 ms; a subscriber that
-///    blocks costs its senders one 100 ms wait per 1,024 values, and lets the queue grow by at
-///    most 1,024 values per wait.
+///    again — 1,024 per 100 ms for the subject, however many senders time out. A sender that saw
+///    values delivered meanwhile waits on: with several senders and a slow subscriber its turn
+///    comes after the batches of the senders ahead of it. So the 1,024 bound holds while the
+///    delivering thread delivers a value every 100 ms; a subscriber that blocks costs its senders
+///    one 100 ms wait per 1,024 values, and lets the queue grow by at most 1,024 values per
+///    100 ms (plus one per waiting sender), which later turns deliver 1,024 at a time.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by

@@ -61,9 +61,9 @@ extension SubjectBase {
         @usableFromInline enum Next {
             /// Hand the turn to `thread`, a waiting sender: open its ticket, and return.
             case handOff(to: ThreadID, Gate, ticket: Int)
-            /// Do this work; `waitersRemain`: come back (keep `phase` queued) to hand off once it
-            /// is done.
-            case work([Work], waitersRemain: Bool)
+            /// Do this work; `moreWaits`: work or senders still wait, so come back (keep `phase`
+            /// queued) to hand off or take more once it is done.
+            case work([Work], moreWaits: Bool)
         }
 
         @usableFromInline var state = State.empty
@@ -76,8 +76,13 @@ extension SubjectBase {
         /// `turnWaitMilliseconds` while the deliverer did nothing grants `queueLimit` (the
         /// deliverer is held up, perhaps by a subscriber waiting for that very sender), so that a
         /// blocked subscriber costs its senders one wait per `queueLimit` values, and the queue
-        /// grows by at most that much per wait.
+        /// grows by at most that much per wait time (`lastGrant`).
         @usableFromInline var allowance = 0
+        /// When an allowance was last granted (monotonic nanoseconds), over every turn: one grant
+        /// per `turnWaitMilliseconds` for the subject, however many senders time out — a grant per
+        /// sender let sixteen senders queue sixteen limits' worth in one 150 ms stall (outside
+        /// attack, 2026-11-27: a backlog of 13,978, and 13,050 values in one `sendNext`).
+        @usableFromInline var lastGrant: Int?
         /// Tickets handed to waiters so far, over every turn: the gate outlives turns.
         @usableFromInline var ticketsIssued = 0
         /// Where waiters sleep; made when the first sender waits.
@@ -123,11 +128,13 @@ extension SubjectBase {
             return (gate, ticket)
         }
 
-        /// A waiter's wait timed out, with deliverers' `progress` now. Unless it was handed the
-        /// turn meanwhile, it waits again if queued work was done since it last looked — a slow
-        /// subscriber and senders ahead of it, not a held-up deliverer — and otherwise stops
-        /// waiting, queues `work` over the limit and grants an allowance.
-        @inlinable mutating func timedOut(_ thread: ThreadID, progress: Int, queueing work: Work, deliverer: ThreadID) -> TimeOut {
+        /// A waiter's wait timed out, with deliverers' `progress` now, at `now` (monotonic
+        /// nanoseconds). Unless it was handed the turn meanwhile, it waits again if queued work
+        /// was done since it last looked — a slow subscriber and senders ahead of it, not a
+        /// held-up deliverer — and otherwise stops waiting, queues `work` over the limit and grants
+        /// an allowance, unless one was granted less than `turnWaitMilliseconds` ago.
+        @inlinable mutating func timedOut(_ thread: ThreadID, progress: Int, queueing work: Work, deliverer: ThreadID,
+                                          now: Int) -> TimeOut {
             let timeOut = modify { backlog -> TimeOut in
                 guard let index = backlog.waiters.firstIndex(where: { $0.thread == thread }) else { return .takesTurn }
                 guard backlog.waiters[index].progress == progress else {
@@ -145,9 +152,19 @@ extension SubjectBase {
                 break
             case .queuedOverTheLimit:
                 count(for: deliverer)
-                allowance = queueLimit
+                grantAllowance(now: now)
             }
             return timeOut
+        }
+
+        /// Lets `queueLimit` more values queue without waiting, at most once per
+        /// `turnWaitMilliseconds`.
+        @inlinable mutating func grantAllowance(now: Int) {
+            if let lastGrant, now - lastGrant < turnWaitMilliseconds * 1_000_000 {
+                return
+            }
+            lastGrant = now
+            allowance = queueLimit
         }
 
         /// The deliverer, between batches: hands the turn to the longest-waiting sender once it
@@ -160,14 +177,15 @@ extension SubjectBase {
                 return .handOff(to: next.thread, gate!, ticket: next.ticket)
             }
             guard case .backlogged(var backlog) = state else {
-                return .work([], waitersRemain: false)
+                return .work([], moreWaits: false)
             }
             state = .modifying
-            let batch = backlog.queue
-            backlog.queue = []
-            state = backlog.waiters.isEmpty ? .empty : .backlogged(backlog)
+            // At most a limit's worth: what queued over the limit is delivered a batch per turn.
+            let batch = Array(backlog.queue.prefix(queueLimit))
+            backlog.queue.removeFirst(batch.count)
+            state = backlog.isEmpty ? .empty : .backlogged(backlog)
             othersDone += batch.count
-            return .work(batch, waitersRemain: !backlog.waiters.isEmpty)
+            return .work(batch, moreWaits: !backlog.isEmpty)
         }
 
         /// Changes the backlog in place, making one if nothing waited.
