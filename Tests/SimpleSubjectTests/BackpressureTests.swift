@@ -126,46 +126,17 @@ import Testing
         }
     }
 
-    /// Last session's outside attack: eight threads sending at once into a subscriber that
-    /// works 50 µs a value. A waiter's turn comes after the batches of the waiters ahead of it
-    /// (7 × 1,024 × 50 µs, over 100 ms), so waiters timed out although the deliverer never
-    /// stopped, each time-out let 1,024 more values queue, and one `sendNext` delivered about
-    /// 25,000 of others' values (1.6 s). A wait times out only when the deliverer made no progress.
-    @Test func severalSendersIntoASlowSubscriberKeepEachSendAndTheBacklogBounded() {
-        let subject = EventSubject<Int>()
-        let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
-        let deliveredOnThread = CountsByThread()
-        subject.subscribeNext { _ in
-            let backlog = sent.load(ordering: .acquiring) - delivered.add(1, ordering: .acquiringAndReleasing).newValue
-            if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
-            deliveredOnThread.add(1, for: currentThreadID())
-            let start = ContinuousClock.now
-            while ContinuousClock.now - start < .microseconds(50) {}
-        }
-        let largestSingleSend = Atomic<Int>(0)
-        onThreads(8) { _ in
-            let thread = currentThreadID()
-            for value in 0..<2_500 {
-                let before = deliveredOnThread.count(for: thread)
-                sent.add(1, ordering: .acquiringAndReleasing)
-                subject.sendNext(value)
-                let work = deliveredOnThread.count(for: thread) - before
-                if work > largestSingleSend.load(ordering: .relaxed) { largestSingleSend.store(work, ordering: .relaxed) }
-            }
-        }
-        #expect(delivered.load(ordering: .acquiring) == 20_000)
-        if FloodTests.checksTiming {
-            #expect(largestSingleSend.load(ordering: .acquiring) <= 1 + 2 * 1_024)
-            #expect(largestBacklog.load(ordering: .acquiring) <= 2 * 1_024 + 8)
-        }
+    /// What a flood of `threads` × `values` sends did, into a subscriber that works
+    /// `work(n)` on the `n`th value it is called with (counting from 1).
+    struct Flood {
+        var delivered: Int
+        /// The most values one `sendNext` delivered on its own thread.
+        var largestSingleSend: Int
+        /// The most values sent and not yet delivered.
+        var largestBacklog: Int
     }
 
-    /// Outside attack, 2026-11-27 (V1): sixteen senders into a subscriber that works 20 µs a
-    /// value, one value of which takes 150 ms. Each sender that timed out in the stall let a
-    /// limit's worth more queue, and the sender that took over delivered all of it: a backlog of
-    /// 10,461–13,978, and 9,638–13,050 values in one `sendNext`. One grant per 100 ms for the
-    /// subject, and a limit's worth a batch, keep both near the limit.
-    @Test func oneStallWithManySendersGrantsOneLimitsWorthAWaitTime() {
+    static func flood(threads: Int, values: Int, work: @escaping @Sendable (Int) -> Duration) -> Flood {
         let subject = EventSubject<Int>()
         let sent = Atomic<Int>(0), delivered = Atomic<Int>(0), largestBacklog = Atomic<Int>(0)
         let deliveredOnThread = CountsByThread()
@@ -175,26 +146,53 @@ import Testing
             if backlog > largestBacklog.load(ordering: .relaxed) { largestBacklog.store(backlog, ordering: .relaxed) }
             deliveredOnThread.add(1, for: currentThreadID())
             let start = ContinuousClock.now
-            let work: Duration = count == 3_000 ? .milliseconds(150) : .microseconds(20)
-            while ContinuousClock.now - start < work {}
+            let duration = work(count)
+            while ContinuousClock.now - start < duration {}
         }
         let largestSingleSend = Atomic<Int>(0)
-        onThreads(16) { _ in
+        onThreads(threads) { _ in
             let thread = currentThreadID()
-            for value in 0..<2_000 {
+            for value in 0..<values {
                 let before = deliveredOnThread.count(for: thread)
                 sent.add(1, ordering: .acquiringAndReleasing)
                 subject.sendNext(value)
-                let work = deliveredOnThread.count(for: thread) - before
-                if work > largestSingleSend.load(ordering: .relaxed) { largestSingleSend.store(work, ordering: .relaxed) }
+                let done = deliveredOnThread.count(for: thread) - before
+                if done > largestSingleSend.load(ordering: .relaxed) { largestSingleSend.store(done, ordering: .relaxed) }
             }
         }
-        #expect(delivered.load(ordering: .acquiring) == 32_000)
+        return Flood(delivered: delivered.load(ordering: .acquiring),
+                     largestSingleSend: largestSingleSend.load(ordering: .acquiring),
+                     largestBacklog: largestBacklog.load(ordering: .acquiring))
+    }
+
+    /// Last session's outside attack: eight threads sending at once into a subscriber that
+    /// works 50 µs a value. A waiter's turn comes after the batches of the waiters ahead of it
+    /// (7 × 1,024 × 50 µs, over 100 ms), so waiters timed out although the deliverer never
+    /// stopped, each time-out let 1,024 more values queue, and one `sendNext` delivered 13,538
+    /// of others' values, with 9,365 queued. A wait times out only when the deliverer made no
+    /// progress.
+    @Test func severalSendersIntoASlowSubscriberKeepEachSendAndTheBacklogBounded() {
+        let flood = Self.flood(threads: 8, values: 2_500) { _ in .microseconds(50) }
+        #expect(flood.delivered == 20_000)
+        if FloodTests.checksTiming {
+            #expect(flood.largestSingleSend <= 1 + 2 * 1_024)
+            #expect(flood.largestBacklog <= 2 * 1_024 + 8)
+        }
+    }
+
+    /// Outside attack, 2026-11-27 (V1): sixteen senders into a subscriber that works 20 µs a
+    /// value, one value of which takes 150 ms. Each sender that timed out in the stall let a
+    /// limit's worth more queue, and the sender that took over delivered all of it: a backlog of
+    /// 10,461–13,978, and 9,638–13,050 values in one `sendNext`. One grant per 100 ms for the
+    /// subject, and a limit's worth a batch, keep both near the limit.
+    @Test func oneStallWithManySendersGrantsOneLimitsWorthAWaitTime() {
+        let flood = Self.flood(threads: 16, values: 2_000) { $0 == 3_000 ? .milliseconds(150) : .microseconds(20) }
+        #expect(flood.delivered == 32_000)
         if FloodTests.checksTiming {
             // Its own value and two batches of others'; the limit, two grants (the stall spans two
             // wait times) and one value per sender.
-            #expect(largestSingleSend.load(ordering: .acquiring) <= 1 + 2 * 1_024)
-            #expect(largestBacklog.load(ordering: .acquiring) <= 3 * 1_024 + 2 * 16)
+            #expect(flood.largestSingleSend <= 1 + 2 * 1_024)
+            #expect(flood.largestBacklog <= 3 * 1_024 + 2 * 16)
         }
     }
 

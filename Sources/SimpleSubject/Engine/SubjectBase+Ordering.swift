@@ -35,13 +35,14 @@ import Synchronization
 // through user code (a subscriber that blocks on a worker sending into the same subject) is
 // invisible to the wait graph, so a sender that is not handed its turn by then, and saw no queued
 // work done meanwhile, queues over the limit, and so may the next `queueLimit` values — granted
-// at most once per `turnWaitMilliseconds` for the subject, however many senders time out: a
+// at most once per `turnWaitMilliseconds` for the subject, however many senders time out. So a
 // blocked subscriber costs its senders one wait per `queueLimit` values, and the queue grows by
-// at most that much per wait time. What queued over the limit is taken a limit's worth a batch,
-// so a turn still hands off to waiters after at most two batches of others' work. A sender that saw work done waits again: with several senders and a slow
-// subscriber the turn comes after the batches of the senders ahead, which may take longer than
-// the cap, and treating that as a held-up deliverer let each time-out queue a limit's worth more
-// (eight senders into a 50 µs subscriber: one `sendNext` delivered 13,538 values, 9,365 queued).
+// at most that much per wait time; what queued over the limit is taken a limit's worth a batch,
+// so a turn still hands off to waiters after at most two batches of others' work. A sender that
+// saw work done waits again: with several senders and a slow subscriber its turn comes after the
+// batches of the senders ahead, which may take longer than the cap (treated as a held-up
+// deliverer, each time-out let a limit's worth more queue: eight senders into a 50 µs subscriber
+// made one `sendNext` deliver 13,538 values, with 9,365 queued).
 //
 // Two locks, so that threads sending at once do not take turns at one: the subject's (`state`:
 // what it remembers, its subscribers, first calls), which the deliverer takes once per value,

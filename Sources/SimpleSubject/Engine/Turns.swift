@@ -180,9 +180,13 @@ extension SubjectBase {
                 return .work([], moreWaits: false)
             }
             state = .modifying
-            // At most a limit's worth: what queued over the limit is delivered a batch per turn.
-            let batch = Array(backlog.queue.prefix(queueLimit))
-            backlog.queue.removeFirst(batch.count)
+            var batch: [Work] = []
+            swap(&batch, &backlog.queue)  // moved, not copied
+            if batch.count > queueLimit {
+                // A limit's worth: what queued over the limit is delivered a batch per turn.
+                backlog.queue = Array(batch[queueLimit...])
+                batch.removeLast(batch.count - queueLimit)
+            }
             state = backlog.isEmpty ? .empty : .backlogged(backlog)
             othersDone += batch.count
             return .work(batch, moreWaits: !backlog.isEmpty)
