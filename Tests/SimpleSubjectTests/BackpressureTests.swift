@@ -196,6 +196,18 @@ import Testing
         }
     }
 
+    /// Outside attack, 2026-11-27, round 2: a subscriber that works 80 ms a value never leaves
+    /// 100 ms without a delivery, yet 1,037 values more queued once — the delivering thread's
+    /// own value, the first it delivered, did not count as progress, so senders waiting since
+    /// it began timed out before the first queued value was done.
+    @Test func theDeliverersOwnValueCountsAsProgress() {
+        let flood = Self.flood(threads: 16, values: 200) { $0 <= 2 ? .milliseconds(80) : .microseconds(20) }
+        #expect(flood.delivered == 3_200)
+        if FloodTests.checksTiming {
+            #expect(flood.largestBacklog <= 1_024 + 2 * 16)
+        }
+    }
+
     @Test func twoSubjectsWhoseSubscribersSendToEachOtherUnderAFloodDoNotDeadlock() {
         let a = EventSubject<Int>(), b = EventSubject<Int>()
         a.subscribeNext { if $0 % 2 == 0 { b.sendNext($0 + 1) } }

@@ -257,6 +257,8 @@ extension SubjectBase {
         var hasDelivered = !takingOver
         let me = currentThread()
         repeat {
+            // Back for more: what it did before — its own value too — counts for the waiters.
+            markProgress()
             let next = turns.locked { turns in
                 let next = turns.next(hasDelivered: hasDelivered, deliverer: me)
                 switch next {
@@ -280,12 +282,19 @@ extension SubjectBase {
                 firstCalls.forEach { $0(isolation) }
                 for work in batch {
                     perform(work, in: isolation)
-                    // Only the deliverer writes it: a load and a store, no read-modify-write.
-                    progress.store(progress.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
+                    markProgress()
                 }
             }
             hasDelivered = true
         } while !move(from: .delivering, to: .idle)
+    }
+
+    /// Counts a step of the deliverer's, which a waiting sender reads when its wait times out.
+    /// Only the deliverer writes `progress`: a load and a store, no read-modify-write.
+    @inlinable
+    @inline(__always)
+    final func markProgress() {
+        progress.store(progress.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
     }
 
     /// Does one piece of work — after the first calls of subscribers that joined meanwhile,

@@ -116,9 +116,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// What waits for the deliverer, behind a lock of its own (Turns.swift): late senders take
     /// only this one.
     @usableFromInline let turns = Locked(Turns())
-    /// How many pieces of queued work deliverers have done: a late sender whose wait times out
-    /// tells a slow turn (this moved) from a held-up deliverer (it did not) by it. Written by the
-    /// deliverer alone.
+    /// How many steps deliverers have taken — pieces of queued work, and coming back for more
+    /// after their own value: a late sender whose wait times out tells a slow turn (this moved)
+    /// from a held-up deliverer (it did not) by it. Written by the deliverer alone.
     @usableFromInline let progress = Atomic<Int>(0)
     /// More than the height of every subject that feeds this one, 0 for a subject nobody feeds:
     /// the order in which a transaction flushes the operators that wait (Transaction.swift).
