@@ -139,4 +139,28 @@ import Testing
         #expect(whenHeldUp == .queuedOverTheLimit)
         #expect(turns.queueCount == queueLimit + 1)
     }
+
+    /// Outside attack, 2026-11-27: threads subscribing in a loop kept a delivery busy making
+    /// their first calls. Others' joins count as others' work; the deliverer's own never wait.
+    @Test func joinersPastALimitsWorthOfOthersWorkWaitForATurnButTheDelivererNever() {
+        var turns = Turns()
+        for _ in 0..<queueLimit {
+            #expect(turns.join(from: 2, deliverer: 1) == .queued)
+        }
+        #expect(turns.join(from: 2, deliverer: 1) == .full)
+        #expect(turns.arrive(Self.value(0), from: 3, deliverer: 1) == .full)  // one count for both
+        #expect(turns.join(from: 1, deliverer: 1) == .queued)
+        #expect(turns.join(from: 2, deliverer: 4) == .queued)  // a new turn counts again
+    }
+
+    @Test func aJoinerThatTimesOutWhileTheDelivererIsHeldUpQueuesNothingAndGrantsAnAllowance() {
+        var turns = Turns()
+        for _ in 0..<queueLimit {
+            _ = turns.join(from: 2, deliverer: 1)
+        }
+        _ = turns.wait(2, progress: 0)
+        #expect(turns.timedOut(2, progress: 0, queueing: nil, deliverer: 1, now: 0) == .queuedOverTheLimit)
+        #expect(turns.isEmpty)  // its first call was queued with the subject's, not here
+        #expect(turns.join(from: 2, deliverer: 1) == .queued)
+    }
 }

@@ -42,7 +42,9 @@ import Synchronization
 // saw work done waits again: with several senders and a slow subscriber its turn comes after the
 // batches of the senders ahead, which may take longer than the cap (treated as a held-up
 // deliverer, each time-out let a limit's worth more queue: eight senders into a 50 µs subscriber
-// made one `sendNext` deliver 13,538 values, with 9,365 queued).
+// made one `sendNext` deliver 13,538 values, with 9,365 queued). A subscriber joining from
+// another thread gives the deliverer a first call to make: it counts as others' work, and past a
+// limit's worth the joiner waits for a turn of its own by the same rule (`joinLate`).
 //
 // Two locks, so that threads sending at once do not take turns at one: the subject's (`state`:
 // what it remembers, its subscribers, first calls), which the deliverer takes once per value,
@@ -202,33 +204,61 @@ extension SubjectBase {
         }
     }
 
-    /// A late sender that found the queue full: waits for its turn to deliver, unless waiting
-    /// would close a cycle of waiting threads (then it queues over the limit), and at most
-    /// `turnWaitMilliseconds` (then it queues over the limit too).
+    /// A late sender that found the queue full: waits for its turn to deliver (see `waitForTurn`),
+    /// or takes the turn if the subject went idle meanwhile.
     @inlinable
     @inline(never)
     final func sendAfterWaiting(_ value: Value, tag: AnyObject?, in isolation: (any Actor)?) -> Bool {
+        guard waitForTurn(queueing: .value(value, tag: tag), in: isolation) else {
+            return send(value, tag: tag, from: isolation)  // take the turn
+        }
+        return liveCount.load(ordering: .relaxed) > 0
+    }
+
+    /// A subscriber that joined while another thread delivers, its first call queued for that
+    /// thread (see `attach`): past a limit's worth of others' work in this turn, waits for a turn
+    /// of its own, as a late sender does.
+    @inlinable
+    @inline(never)
+    final func joinLate(in isolation: (any Actor)?) {
+        let joiner = currentThread()
+        guard deliverer.load(ordering: .acquiring) != joiner else { return }  // re-entrant: never waits
+        let arrival = turns.locked { turns -> Turns.Arrival in
+            guard markWorkQueued() else { return .queued }  // idle: the first call was made
+            return turns.join(from: joiner, deliverer: deliverer.load(ordering: .acquiring))
+        }
+        guard arrival == .full else { return }
+        waitForTurn(queueing: nil, in: isolation)
+    }
+
+    /// Waits for a turn to deliver — unless waiting would close a cycle of waiting threads (see
+    /// `WaitGraph`), and at most `turnWaitMilliseconds` while the deliverer does nothing — then
+    /// queues `work` (a late sender's value; a joiner's first call is queued already) and, if it
+    /// was handed the turn, delivers what is queued. Returns false if the subject went idle before
+    /// it could wait: nothing was queued, and a sender takes the turn.
+    @inlinable
+    @discardableResult
+    final func waitForTurn(queueing work: Work?, in isolation: (any Actor)?) -> Bool {
         let sender = currentThread()
         let waits = WaitGraph.shared.beginWaiting(sender, deliveredBy: deliverer.load(ordering: .acquiring)) {
             // The thread delivering this subject now, or nil when none is.
             self.phase.load(ordering: .acquiring) == .idle ? nil : self.deliverer.load(ordering: .acquiring)
         }
-        let work = Work.value(value, tag: tag)
         let ticket = turns.locked { turns -> (gate: Gate, ticket: Int)?? in
             guard markWorkQueued() else { return nil }  // the deliverer left meanwhile
             guard waits else {
-                turns.queueOverTheLimit(work)
+                queueOverTheLimit(work, in: &turns)
                 return .some(nil)
             }
             return turns.wait(sender, progress: progress.load(ordering: .relaxed))
         }
         guard let ticket else {
             WaitGraph.shared.endWaiting(sender)
-            return send(value, tag: tag, from: isolation)  // take the turn
+            return false
         }
         guard let ticket else {
             WaitGraph.shared.endWaiting(sender)
-            return liveCount.load(ordering: .relaxed) > 0
+            return true
         }
         var timeOut = Turns.TimeOut.waitsAgain
         while timeOut == .waitsAgain {
@@ -243,10 +273,17 @@ extension SubjectBase {
             }
         }
         WaitGraph.shared.endWaiting(sender)
-        guard timeOut == .takesTurn else { return liveCount.load(ordering: .relaxed) > 0 }
-        turns.locked { $0.queueOverTheLimit(work) }
+        guard timeOut == .takesTurn else { return true }
+        turns.locked { queueOverTheLimit(work, in: &$0) }
         drainQueue(in: isolation, takingOver: true)
-        return liveCount.load(ordering: .relaxed) > 0
+        return true
+    }
+
+    /// Queues a waiter's `work`, if it has any, whatever the queue holds.
+    @inlinable final func queueOverTheLimit(_ work: Work?, in turns: inout Turns) {
+        if let work {
+            turns.queueOverTheLimit(work)
+        }
     }
 
     /// Does the work others queued, batch by batch, until there is none — or hands it to a

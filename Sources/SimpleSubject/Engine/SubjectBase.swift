@@ -51,6 +51,10 @@ import Synchronization
 ///    delivering thread delivers a value every 100 ms; a subscriber that blocks costs its senders
 ///    one 100 ms wait per 1,024 values, and lets the queue grow by at most 1,024 values per
 ///    100 ms (plus one per waiting sender), which later turns deliver 1,024 at a time.
+///    A subscriber's first call made by the delivering thread (it joined from another thread
+///    during a delivery) counts as a value of others': past 1,024 of them in one turn, the
+///    joining thread's `subscribeNext` waits for a turn of its own by the same rule, so threads
+///    subscribing in a loop cannot keep a `sendNext` from returning either.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by
@@ -295,7 +299,10 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             // after the lock.
             return (state.memory, false, state.subscribers.takeRetired())
         }
-        guard !queued else { return queuedFirstCall == nil ? nil : first.latest }
+        guard !queued else {
+            joinLate(in: current)
+            return queuedFirstCall == nil ? nil : first.latest
+        }
         if joiningTheSend {
             makeFirstCalls(first, slot, block, in: current)
         } else {

@@ -111,6 +111,22 @@ extension SubjectBase {
             return .queued
         }
 
+        /// A subscriber from `thread` joined while `deliverer` has the turn: the deliverer makes
+        /// its first call, which counts as others' work. Past a limit's worth of that, the joiner
+        /// waits for a turn of its own, as a late sender does (a first call is queued at once, so
+        /// the joiner waits after queueing it): threads subscribing in a loop otherwise gave the
+        /// deliverer work without end (outside attack, 2026-11-27: sixteen of them kept one
+        /// `sendNext` from returning).
+        @inlinable mutating func join(from thread: ThreadID, deliverer: ThreadID) -> Arrival {
+            count(for: deliverer)
+            guard thread != deliverer else { return .queued }
+            othersDone += 1
+            guard othersDone > queueLimit else { return .queued }
+            guard allowance > 0 else { return .full }
+            allowance -= 1
+            return .queued
+        }
+
         /// Work that must wait its turn whatever the queue holds: a sender whose wait would close
         /// a cycle, an operator forgetting its replay in order with its values.
         @inlinable mutating func queueOverTheLimit(_ work: Work) {
@@ -131,9 +147,10 @@ extension SubjectBase {
         /// A waiter's wait timed out, with deliverers' `progress` now, at `now` (monotonic
         /// nanoseconds). Unless it was handed the turn meanwhile, it waits again if queued work
         /// was done since it last looked — a slow subscriber and senders ahead of it, not a
-        /// held-up deliverer — and otherwise stops waiting, queues `work` over the limit and grants
-        /// an allowance, unless one was granted less than `turnWaitMilliseconds` ago.
-        @inlinable mutating func timedOut(_ thread: ThreadID, progress: Int, queueing work: Work, deliverer: ThreadID,
+        /// held-up deliverer — and otherwise stops waiting, queues `work` over the limit (a
+        /// joiner has none: its first call is queued already) and grants an allowance, unless one
+        /// was granted less than `turnWaitMilliseconds` ago.
+        @inlinable mutating func timedOut(_ thread: ThreadID, progress: Int, queueing work: Work?, deliverer: ThreadID,
                                           now: Int) -> TimeOut {
             let timeOut = modify { backlog -> TimeOut in
                 guard let index = backlog.waiters.firstIndex(where: { $0.thread == thread }) else { return .takesTurn }
@@ -142,7 +159,9 @@ extension SubjectBase {
                     return .waitsAgain
                 }
                 backlog.waiters.remove(at: index)
-                backlog.queue.append(work)
+                if let work {
+                    backlog.queue.append(work)
+                }
                 return .queuedOverTheLimit
             }
             switch timeOut {
