@@ -374,7 +374,10 @@ extension SubjectBase where Value: Sendable {
     /// rules). The compiler reads that isolation from the closure itself, so no caller can
     /// misstate it, and checks that the closure may run there: it is `@Sendable`.
     /// Subscribing from inside a delivery, or while another thread delivers, is allowed: the first
-    /// call then comes after the value being delivered, then every value queued behind it.
+    /// call then comes after the value being delivered, then every value queued behind it. The
+    /// delivering thread makes it, and counts it with the values it delivers for others: once it
+    /// has made 1,024 in one turn, a subscriber joining from another thread waits for a turn of
+    /// its own, as a late sender does (see the type's rule 8).
     ///
     /// For values that are not `Sendable`, which cannot go to another actor, a block written on an
     /// actor must be subscribed from that actor, where the subject then lives (the compiler keeps
