@@ -65,4 +65,32 @@ import Testing
         #expect(returned, "the sender's sendNext never returned: \(delivered.load(ordering: .relaxed)) of 2,000 delivered")
         #expect(delivered.load(ordering: .relaxed) == 2_000 || !returned)
     }
+
+    /// Outside attack, 2026-11-27: a thread sending value after value takes a turn from idle for
+    /// each, and the first calls of another thread's subscribes, one during each delivery, were
+    /// summed over those turns: from the 1,025th on, a subscribe waited for a turn (100 ms here,
+    /// where the delivery waits for the subscribe; seconds behind a slow subscriber).
+    @Test func aSubscribeDuringEachOfManyTurnsNeverWaits() {
+        let subject = EventSubject<Int>()
+        let delivering = Atomic<Int>(-1), joined = Atomic<Int>(-1), longest = Atomic<Int>(0)
+        subject.subscribeNext { value in
+            delivering.store(value, ordering: .releasing)
+            while joined.load(ordering: .acquiring) < value {}  // the joiner subscribes during this delivery
+        }
+        let joiner = Joinable {
+            for value in 0..<1_500 {
+                while delivering.load(ordering: .acquiring) < value {}
+                let start = ContinuousClock.now
+                subject.subscribeNext { _ in }.cancel()
+                let took = (ContinuousClock.now - start) / .microseconds(1)
+                if Int(took) > longest.load(ordering: .relaxed) { longest.store(Int(took), ordering: .relaxed) }
+                joined.store(value, ordering: .releasing)
+            }
+        }
+        for value in 0..<1_500 { subject.sendNext(value) }
+        #expect(joiner.join(seconds: 30))
+        if FloodTests.checksTiming {
+            #expect(longest.load(ordering: .relaxed) < 50_000, "a subscribe took \(longest.load(ordering: .relaxed)) µs")
+        }
+    }
 }

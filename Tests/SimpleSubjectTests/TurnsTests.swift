@@ -24,19 +24,19 @@ import Testing
     static func filled(by deliverer: ThreadID) -> Turns {
         var turns = Turns()
         for value in 0..<queueLimit {
-            _ = turns.arrive(Self.value(value), from: 2, deliverer: deliverer)
+            _ = turns.arrive(Self.value(value), from: 2, deliverer: deliverer, serial: 0)
         }
         return turns
     }
 
     @Test func lateValuesQueueInOrderAndTheDelivererTakesThemAsOneBatch() {
         var turns = Turns()
-        let first = turns.arrive(Self.value(10), from: 2, deliverer: 1)
-        let second = turns.arrive(Self.value(11), from: 3, deliverer: 1)
+        let first = turns.arrive(Self.value(10), from: 2, deliverer: 1, serial: 0)
+        let second = turns.arrive(Self.value(11), from: 3, deliverer: 1, serial: 0)
         #expect(first == .queued)
         #expect(second == .queued)
         #expect(turns.hasQueuedWork)
-        let next = Self.work(turns.next(hasDelivered: true, deliverer: 1))
+        let next = Self.work(turns.next(hasDelivered: true, deliverer: 1, serial: 0))
         #expect(next?.values == [10, 11])
         #expect(next?.moreWaits == false)
         #expect(turns.isEmpty)
@@ -44,17 +44,17 @@ import Testing
 
     @Test func aFullQueueMakesALateSenderWaitButNotTheDeliverer() {
         var turns = Self.filled(by: 1)
-        let overTheLimit = turns.arrive(Self.value(-1), from: 2, deliverer: 1)
-        let reentrant = turns.arrive(Self.value(-2), from: 1, deliverer: 1)
+        let overTheLimit = turns.arrive(Self.value(-1), from: 2, deliverer: 1, serial: 0)
+        let reentrant = turns.arrive(Self.value(-2), from: 1, deliverer: 1, serial: 0)
         #expect(overTheLimit == .full)
         #expect(reentrant == .queued)  // a re-entrant send never waits
     }
 
     @Test func aTurnThatHasDoneALimitsWorthOfOthersMakesLateSendersWaitUntilANewDelivererComes() {
         var turns = Self.filled(by: 1)
-        #expect(Self.work(turns.next(hasDelivered: true, deliverer: 1))?.values.count == queueLimit)
-        let afterALimitsWorth = turns.arrive(Self.value(0), from: 2, deliverer: 1)
-        let inANewTurn = turns.arrive(Self.value(0), from: 2, deliverer: 3)
+        #expect(Self.work(turns.next(hasDelivered: true, deliverer: 1, serial: 0))?.values.count == queueLimit)
+        let afterALimitsWorth = turns.arrive(Self.value(0), from: 2, deliverer: 1, serial: 0)
+        let inANewTurn = turns.arrive(Self.value(0), from: 2, deliverer: 3, serial: 0)
         #expect(afterALimitsWorth == .full)
         #expect(inANewTurn == .queued)
     }
@@ -65,8 +65,8 @@ import Testing
         let second = turns.wait(3, progress: 0)
         #expect(second.ticket == first.ticket + 1)
         // A sender just handed its turn delivers a batch before it may hand off in turn.
-        #expect(Self.work(turns.next(hasDelivered: false, deliverer: 1))?.moreWaits == true)
-        guard case .handOff(let thread, _, let ticket) = turns.next(hasDelivered: true, deliverer: 1) else {
+        #expect(Self.work(turns.next(hasDelivered: false, deliverer: 1, serial: 0))?.moreWaits == true)
+        guard case .handOff(let thread, _, let ticket) = turns.next(hasDelivered: true, deliverer: 1, serial: 0) else {
             Issue.record("no hand-off")
             return
         }
@@ -77,13 +77,13 @@ import Testing
     @Test func aWaiterThatTimesOutQueuesOverTheLimitAndLetsALimitsWorthMoreQueue() {
         var turns = Self.filled(by: 1)
         _ = turns.wait(2, progress: 0)
-        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(-1), deliverer: 1, now: 0)
+        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(-1), deliverer: 1, serial: 0, now: 0)
         #expect(timeOut == .queuedOverTheLimit)
         for value in 0..<queueLimit {
-            let arrival = turns.arrive(Self.value(value), from: 2, deliverer: 1)
+            let arrival = turns.arrive(Self.value(value), from: 2, deliverer: 1, serial: 0)
             #expect(arrival == .queued)
         }
-        let afterTheAllowance = turns.arrive(Self.value(0), from: 2, deliverer: 1)
+        let afterTheAllowance = turns.arrive(Self.value(0), from: 2, deliverer: 1, serial: 0)
         #expect(afterTheAllowance == .full)
         #expect(turns.queueCount == 2 * queueLimit + 1)
     }
@@ -91,8 +91,8 @@ import Testing
     @Test func aWaiterHandedItsTurnAsItTimesOutDeliversAfterAll() {
         var turns = Turns()
         _ = turns.wait(2, progress: 0)
-        _ = turns.next(hasDelivered: true, deliverer: 1)  // hands off to 2
-        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(7), deliverer: 2, now: 0)
+        _ = turns.next(hasDelivered: true, deliverer: 1, serial: 0)  // hands off to 2
+        let timeOut = turns.timedOut(2, progress: 0, queueing: Self.value(7), deliverer: 2, serial: 0, now: 0)
         #expect(timeOut == .takesTurn)
     }
 
@@ -103,25 +103,25 @@ import Testing
         let wait = turnWaitMilliseconds * 1_000_000
         for (thread, now) in [(ThreadID(2), 0), (3, wait / 2), (4, wait - 1)] {
             _ = turns.wait(thread, progress: 0)
-            #expect(turns.timedOut(thread, progress: 0, queueing: Self.value(-1), deliverer: 1, now: now) == .queuedOverTheLimit)
+            #expect(turns.timedOut(thread, progress: 0, queueing: Self.value(-1), deliverer: 1, serial: 0, now: now) == .queuedOverTheLimit)
         }
         for value in 0..<queueLimit {
-            #expect(turns.arrive(Self.value(value), from: 5, deliverer: 1) == .queued)
+            #expect(turns.arrive(Self.value(value), from: 5, deliverer: 1, serial: 0) == .queued)
         }
-        #expect(turns.arrive(Self.value(0), from: 5, deliverer: 1) == .full)
+        #expect(turns.arrive(Self.value(0), from: 5, deliverer: 1, serial: 0) == .full)
         _ = turns.wait(6, progress: 0)
-        #expect(turns.timedOut(6, progress: 0, queueing: Self.value(-1), deliverer: 1, now: wait) == .queuedOverTheLimit)
-        #expect(turns.arrive(Self.value(0), from: 5, deliverer: 1) == .queued)  // a new wait time, a new grant
+        #expect(turns.timedOut(6, progress: 0, queueing: Self.value(-1), deliverer: 1, serial: 0, now: wait) == .queuedOverTheLimit)
+        #expect(turns.arrive(Self.value(0), from: 5, deliverer: 1, serial: 0) == .queued)  // a new wait time, a new grant
         #expect(turns.queueCount == 2 * queueLimit + 5)
     }
 
     @Test func whatQueuedOverTheLimitIsTakenALimitsWorthABatch() {
         var turns = Self.filled(by: 1)
         turns.queueOverTheLimit(Self.value(-1))
-        let first = Self.work(turns.next(hasDelivered: true, deliverer: 1))
+        let first = Self.work(turns.next(hasDelivered: true, deliverer: 1, serial: 0))
         #expect(first?.values.count == queueLimit)
         #expect(first?.moreWaits == true)
-        let second = Self.work(turns.next(hasDelivered: true, deliverer: 1))
+        let second = Self.work(turns.next(hasDelivered: true, deliverer: 1, serial: 0))
         #expect(second?.values == [-1])
         #expect(second?.moreWaits == false)
         #expect(turns.isEmpty)
@@ -130,37 +130,55 @@ import Testing
     @Test func aWaiterThatTimesOutWhileTheDelivererWorksWaitsAgainAndQueuesNothing() {
         var turns = Self.filled(by: 1)
         _ = turns.wait(2, progress: 5)
-        let whileWorking = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1, now: 0)
+        let whileWorking = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1, serial: 0, now: 0)
         #expect(whileWorking == .waitsAgain)
         #expect(turns.queueCount == queueLimit)
-        let stillFull = turns.arrive(Self.value(0), from: 3, deliverer: 1)
+        let stillFull = turns.arrive(Self.value(0), from: 3, deliverer: 1, serial: 0)
         #expect(stillFull == .full)  // no allowance
-        let whenHeldUp = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1, now: 0)
+        let whenHeldUp = turns.timedOut(2, progress: 6, queueing: Self.value(-1), deliverer: 1, serial: 0, now: 0)
         #expect(whenHeldUp == .queuedOverTheLimit)
         #expect(turns.queueCount == queueLimit + 1)
     }
 
     /// Outside attack, 2026-11-27: threads subscribing in a loop kept a delivery busy making
-    /// their first calls. Others' joins count as others' work; the deliverer's own never wait.
-    @Test func joinersPastALimitsWorthOfOthersWorkWaitForATurnButTheDelivererNever() {
+    /// their first calls. Past a limit's worth in one turn a joiner waits; the deliverer's own
+    /// joins never do, and values are counted apart: a flood of values is the senders' to pay for.
+    @Test func joinersPastALimitsWorthOfFirstCallsWaitForATurnButTheDelivererNever() {
         var turns = Turns()
         for _ in 0..<queueLimit {
-            #expect(turns.join(from: 2, deliverer: 1) == .queued)
+            #expect(turns.join(from: 2, deliverer: 1, serial: 0) == .queued)
         }
-        #expect(turns.join(from: 2, deliverer: 1) == .full)
-        #expect(turns.arrive(Self.value(0), from: 3, deliverer: 1) == .full)  // one count for both
-        #expect(turns.join(from: 1, deliverer: 1) == .queued)
-        #expect(turns.join(from: 2, deliverer: 4) == .queued)  // a new turn counts again
+        #expect(turns.join(from: 2, deliverer: 1, serial: 0) == .full)
+        #expect(turns.arrive(Self.value(0), from: 3, deliverer: 1, serial: 0) == .queued)
+        #expect(turns.join(from: 1, deliverer: 1, serial: 0) == .queued)
+        #expect(turns.join(from: 2, deliverer: 4, serial: 0) == .queued)  // a hand-off counts again
+    }
+
+    /// Outside attack, 2026-11-27: a thread sending in a loop takes a turn from idle per
+    /// `sendNext`; summed over its turns, another thread's trickle of subscribes (one per value)
+    /// waited for seconds from the 1,025th on, and so did a slow-paced late sender.
+    @Test func eachTurnOfOneThreadIsCountedApart() {
+        var turns = Turns()
+        for serial in 0..<(2 * queueLimit) {
+            #expect(turns.join(from: 2, deliverer: 1, serial: serial) == .queued)
+            #expect(turns.arrive(Self.value(serial), from: 2, deliverer: 1, serial: serial) == .queued)
+            _ = turns.next(hasDelivered: true, deliverer: 1, serial: serial)  // the turn takes it
+        }
+        for _ in 0..<(queueLimit - 1) {
+            _ = turns.arrive(Self.value(0), from: 2, deliverer: 1, serial: 2 * queueLimit)
+        }
+        #expect(turns.arrive(Self.value(0), from: 2, deliverer: 1, serial: 2 * queueLimit) == .queued)
+        #expect(turns.arrive(Self.value(0), from: 2, deliverer: 1, serial: 2 * queueLimit) == .full)
     }
 
     @Test func aJoinerThatTimesOutWhileTheDelivererIsHeldUpQueuesNothingAndGrantsAnAllowance() {
         var turns = Turns()
         for _ in 0..<queueLimit {
-            _ = turns.join(from: 2, deliverer: 1)
+            _ = turns.join(from: 2, deliverer: 1, serial: 0)
         }
         _ = turns.wait(2, progress: 0)
-        #expect(turns.timedOut(2, progress: 0, queueing: nil, deliverer: 1, now: 0) == .queuedOverTheLimit)
+        #expect(turns.timedOut(2, progress: 0, queueing: nil, deliverer: 1, serial: 0, now: 0) == .queuedOverTheLimit)
         #expect(turns.isEmpty)  // its first call was queued with the subject's, not here
-        #expect(turns.join(from: 2, deliverer: 1) == .queued)
+        #expect(turns.join(from: 2, deliverer: 1, serial: 0) == .queued)
     }
 }

@@ -108,8 +108,9 @@ extension SubjectBase {
     final func becomeDeliverer(_ state: inout State, openingTransaction: Bool = false) -> Bool {
         guard phase.load(ordering: .acquiring) == .idle else { return false }
         deliverer.store(currentThread(), ordering: .relaxed)
+        turnSerial.store(turnSerial.load(ordering: .relaxed) &+ 1, ordering: .relaxed)
         let next = phaseOfTurn(openingTransaction: openingTransaction)
-        phase.store(next, ordering: .releasing)  // after `deliverer`, for whoever reads both
+        phase.store(next, ordering: .releasing)  // after `deliverer` and `turnSerial`, for whoever reads them
         return true
     }
 
@@ -199,7 +200,8 @@ extension SubjectBase {
         let sender = currentThread()
         return turns.locked { turns in
             guard markWorkQueued() else { return .idle }
-            let arrival = turns.arrive(work, from: sender, deliverer: deliverer.load(ordering: .acquiring))
+            let arrival = turns.arrive(work, from: sender, deliverer: deliverer.load(ordering: .acquiring),
+                                       serial: turnSerial.load(ordering: .relaxed))
             return arrival == .queued ? .queued : .full
         }
     }
@@ -225,7 +227,8 @@ extension SubjectBase {
         guard deliverer.load(ordering: .acquiring) != joiner else { return }  // re-entrant: never waits
         let arrival = turns.locked { turns -> Turns.Arrival in
             guard markWorkQueued() else { return .queued }  // idle: the first call was made
-            return turns.join(from: joiner, deliverer: deliverer.load(ordering: .acquiring))
+            return turns.join(from: joiner, deliverer: deliverer.load(ordering: .acquiring),
+                              serial: turnSerial.load(ordering: .relaxed))
         }
         guard arrival == .full else { return }
         waitForTurn(queueing: nil, in: isolation)
@@ -269,7 +272,8 @@ extension SubjectBase {
             let progress = progress.load(ordering: .relaxed)
             let now = monotonicNanoseconds()
             timeOut = turns.locked {
-                $0.timedOut(sender, progress: progress, queueing: work, deliverer: deliverer.load(ordering: .acquiring), now: now)
+                $0.timedOut(sender, progress: progress, queueing: work, deliverer: deliverer.load(ordering: .acquiring),
+                            serial: turnSerial.load(ordering: .relaxed), now: now)
             }
         }
         WaitGraph.shared.endWaiting(sender)
@@ -293,11 +297,12 @@ extension SubjectBase {
         closeTransaction(openedBy: self)  // the value just delivered opened it (`becomeDeliverer`)
         var hasDelivered = !takingOver
         let me = currentThread()
+        let serial = turnSerial.load(ordering: .relaxed)  // this turn's: only a turn from idle changes it
         repeat {
             // Back for more: what it did before — its own value too — counts for the waiters.
             markProgress()
             let next = turns.locked { turns in
-                let next = turns.next(hasDelivered: hasDelivered, deliverer: me)
+                let next = turns.next(hasDelivered: hasDelivered, deliverer: me, serial: serial)
                 switch next {
                 case .handOff(let thread, _, _):
                     deliverer.store(thread, ordering: .releasing)

@@ -117,6 +117,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// idle): set by the thread that takes the turn from idle, under `state`'s lock, or by the
     /// one that hands it over, under `turns`' lock.
     @usableFromInline let deliverer = Atomic<ThreadID>(0)
+    /// How many turns have begun from idle: `Turns` counts each turn's work apart, also when one
+    /// thread takes turn after turn. Written with `deliverer`, under `state`'s lock.
+    @usableFromInline let turnSerial = Atomic<Int>(0)
     /// What waits for the deliverer, behind a lock of its own (Turns.swift): late senders take
     /// only this one.
     @usableFromInline let turns = Locked(Turns())

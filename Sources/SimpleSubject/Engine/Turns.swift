@@ -67,11 +67,18 @@ extension SubjectBase {
         }
 
         @usableFromInline var state = State.empty
-        /// The deliverer whose turn the counters below count.
+        /// The deliverer whose turn the counters below count, and the turn's serial (the
+        /// subject's `turnSerial`): a thread's turns, one per `sendNext` that found the subject
+        /// idle, are counted one by one — summed, a thread sending in a loop made another thread's
+        /// slow trickle of sends and subscribes wait for seconds (outside attack, 2026-11-27).
         @usableFromInline var owner: ThreadID = 0
-        /// How much of others' work this turn has done: from `queueLimit` on, late senders wait
+        @usableFromInline var ownerSerial = 0
+        /// How many of others' values this turn has taken: from `queueLimit` on, late senders wait
         /// for a turn of their own rather than queue more.
         @usableFromInline var othersDone = 0
+        /// How many first calls this turn has been given by subscribers joining from other
+        /// threads: from `queueLimit` on, those wait for a turn of their own.
+        @usableFromInline var joinsDone = 0
         /// How many more values may queue over the limit without waiting: a sender that waited
         /// `turnWaitMilliseconds` while the deliverer did nothing grants `queueLimit` (the
         /// deliverer is held up, perhaps by a subscriber waiting for that very sender), so that a
@@ -90,18 +97,20 @@ extension SubjectBase {
 
         @inlinable init() {}
 
-        /// Starts the counters again for a new deliverer (a turn taken from idle does not come
-        /// through this lock).
-        @inlinable mutating func count(for deliverer: ThreadID) {
-            guard owner != deliverer else { return }
+        /// Starts the counters again for a new turn: a hand-off to another thread, or a turn
+        /// taken from idle (which does not come through this lock, hence its `serial`).
+        @inlinable mutating func count(for deliverer: ThreadID, serial: Int) {
+            guard owner != deliverer || ownerSerial != serial else { return }
             owner = deliverer
+            ownerSerial = serial
             othersDone = 0
+            joinsDone = 0
             allowance = 0
         }
 
         /// A value (or other work) from `thread` while `deliverer` has the turn.
-        @inlinable mutating func arrive(_ work: Work, from thread: ThreadID, deliverer: ThreadID) -> Arrival {
-            count(for: deliverer)
+        @inlinable mutating func arrive(_ work: Work, from thread: ThreadID, deliverer: ThreadID, serial: Int) -> Arrival {
+            count(for: deliverer, serial: serial)
             let hasRoom = queueCount < queueLimit && othersDone < queueLimit
             if !hasRoom && thread != deliverer {
                 guard allowance > 0 else { return .full }
@@ -112,16 +121,17 @@ extension SubjectBase {
         }
 
         /// A subscriber from `thread` joined while `deliverer` has the turn: the deliverer makes
-        /// its first call, which counts as others' work. Past a limit's worth of that, the joiner
-        /// waits for a turn of its own, as a late sender does (a first call is queued at once, so
-        /// the joiner waits after queueing it): threads subscribing in a loop otherwise gave the
-        /// deliverer work without end (outside attack, 2026-11-27: sixteen of them kept one
-        /// `sendNext` from returning).
-        @inlinable mutating func join(from thread: ThreadID, deliverer: ThreadID) -> Arrival {
-            count(for: deliverer)
+        /// its first call. Past a limit's worth of those in one turn, the joiner waits for a turn
+        /// of its own, as a late sender does (a first call is queued at once, so the joiner waits
+        /// after queueing it): threads subscribing in a loop otherwise gave the deliverer work
+        /// without end (outside attack, 2026-11-27: sixteen of them kept one `sendNext` from
+        /// returning). Counted apart from values, so that a joiner does not wait because of a
+        /// flood of values, which is the senders' to pay for.
+        @inlinable mutating func join(from thread: ThreadID, deliverer: ThreadID, serial: Int) -> Arrival {
+            count(for: deliverer, serial: serial)
             guard thread != deliverer else { return .queued }
-            othersDone += 1
-            guard othersDone > queueLimit else { return .queued }
+            joinsDone += 1
+            guard joinsDone > queueLimit else { return .queued }
             guard allowance > 0 else { return .full }
             allowance -= 1
             return .queued
@@ -151,7 +161,7 @@ extension SubjectBase {
         /// joiner has none: its first call is queued already) and grants an allowance, unless one
         /// was granted less than `turnWaitMilliseconds` ago.
         @inlinable mutating func timedOut(_ thread: ThreadID, progress: Int, queueing work: Work?, deliverer: ThreadID,
-                                          now: Int) -> TimeOut {
+                                          serial: Int, now: Int) -> TimeOut {
             let timeOut = modify { backlog -> TimeOut in
                 guard let index = backlog.waiters.firstIndex(where: { $0.thread == thread }) else { return .takesTurn }
                 guard backlog.waiters[index].progress == progress else {
@@ -170,7 +180,7 @@ extension SubjectBase {
             case .waitsAgain:
                 break
             case .queuedOverTheLimit:
-                count(for: deliverer)
+                count(for: deliverer, serial: serial)
                 grantAllowance(now: now)
             }
             return timeOut
@@ -188,11 +198,11 @@ extension SubjectBase {
 
         /// The deliverer, between batches: hands the turn to the longest-waiting sender once it
         /// has delivered something (`hasDelivered`), or takes what is queued.
-        @inlinable mutating func next(hasDelivered: Bool, deliverer: ThreadID) -> Next {
-            count(for: deliverer)
+        @inlinable mutating func next(hasDelivered: Bool, deliverer: ThreadID, serial: Int) -> Next {
+            count(for: deliverer, serial: serial)
             if hasDelivered, case .backlogged(let backlog) = state, let next = backlog.waiters.first {
                 modify { _ = $0.waiters.removeFirst() }
-                count(for: next.thread)
+                count(for: next.thread, serial: serial)
                 return .handOff(to: next.thread, gate!, ticket: next.ticket)
             }
             guard case .backlogged(var backlog) = state else {
