@@ -43,8 +43,10 @@ import Synchronization
 // batches of the senders ahead, which may take longer than the cap (treated as a held-up
 // deliverer, each time-out let a limit's worth more queue: eight senders into a 50 µs subscriber
 // made one `sendNext` deliver 13,538 values, with 9,365 queued). A subscriber joining from
-// another thread gives the deliverer a first call to make: it counts as others' work, and past a
-// limit's worth the joiner waits for a turn of its own by the same rule (`joinLate`).
+// another thread gives the deliverer a first call to make: past a limit's worth in one turn the
+// joiner waits for a turn of its own by the same rule (`joinLate`). Values and first calls are
+// counted apart, and per turn: one `sendNext` that took the turn from idle (`turnSerial`), or one
+// hand-over.
 //
 // Two locks, so that threads sending at once do not take turns at one: the subject's (`state`:
 // what it remembers, its subscribers, first calls), which the deliverer takes once per value,

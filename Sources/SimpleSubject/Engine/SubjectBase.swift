@@ -51,10 +51,12 @@ import Synchronization
 ///    delivering thread delivers a value every 100 ms; a subscriber that blocks costs its senders
 ///    one 100 ms wait per 1,024 values, and lets the queue grow by at most 1,024 values per
 ///    100 ms (plus one per waiting sender), which later turns deliver 1,024 at a time.
-///    A subscriber's first call made by the delivering thread (it joined from another thread
-///    during a delivery) counts as a value of others': past 1,024 of them in one turn, the
-///    joining thread's `subscribeNext` waits for a turn of its own by the same rule, so threads
-///    subscribing in a loop cannot keep a `sendNext` from returning either.
+///    First calls are bounded the same way, and counted apart from values: the delivering
+///    thread makes at most 1,024 first calls of subscribers that joined from other threads in
+///    one turn (one `sendNext` that found the subject idle, or one hand-over); a thread that
+///    subscribes after that waits for a turn of its own by the same rule, so threads subscribing
+///    in a loop cannot keep a `sendNext` from returning either. A turn — a joiner's too — that
+///    finds a flood queued behind it delivers its share of it, as above.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by
@@ -378,9 +380,9 @@ extension SubjectBase where Value: Sendable {
     /// misstate it, and checks that the closure may run there: it is `@Sendable`.
     /// Subscribing from inside a delivery, or while another thread delivers, is allowed: the first
     /// call then comes after the value being delivered, then every value queued behind it. The
-    /// delivering thread makes it, and counts it with the values it delivers for others: once it
-    /// has made 1,024 in one turn, a subscriber joining from another thread waits for a turn of
-    /// its own, as a late sender does (see the type's rule 8).
+    /// delivering thread makes it: once it has made 1,024 such first calls in one turn, a
+    /// subscriber joining from another thread waits for a turn of its own, as a late sender does
+    /// (see the type's rule 8).
     ///
     /// For values that are not `Sendable`, which cannot go to another actor, a block written on an
     /// actor must be subscribed from that actor, where the subject then lives (the compiler keeps
