@@ -70,8 +70,8 @@ import Synchronization
 ///    and sends back into a subject being delivered are transactions of their own, after this
 ///    one; a send from inside a subscriber to another subject joins it.
 ///
-/// Each operator between a `sendNext` and a subscriber adds two stack frames (about 200 bytes
-/// in a release build), and releasing a chain releases it hop by hop: chains of tens of thousands
+/// Each operator between a `sendNext` and a subscriber adds one stack frame (about 160 bytes
+/// for a `map` in a release build), and releasing a chain releases it hop by hop: chains of tens of thousands
 /// of operators overflow a thread's stack. Chains that long are not real; a thousand is fine.
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
@@ -193,8 +193,12 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// away during this delivery, so that a dead chain detaches hop by hop in one send).
     ///
     /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
-    /// unspecialized costs several times the work itself.
+    /// unspecialized costs several times the work itself. Always inlined: an operator's closure
+    /// then sends to its target without a call, which is one frame a hop instead of two
+    /// (callgrind, instructions a value: MapFilter 3,491 → 2,822, one `map` 457 → 401, the seed's
+    /// case 267 → 232, a send 179 → 175; 2 % more code where it is used).
     @inlinable
+    @inline(__always)
     @discardableResult
     final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
         if phase.load(ordering: .acquiring) == .idle,
