@@ -144,4 +144,34 @@ private actor BusyConnection {
         }
         #expect(connection.received.load(ordering: .relaxed) == 20_000)
     }
+
+    /// Outside attack, 2026-11-27: each subscriber on a held-up actor has a queue of its own, and
+    /// a sender waited 100 ms for each in turn (50 subscribers: 5 s in one `sendNext`). Once one
+    /// wait for an actor times out, a thread waits for none of its queues for 100 ms.
+    @Test func aSendNextWaitsForAHeldUpActorOnceNotPerSubscriberOnIt() async {
+        let events = EventSubject<Int>()
+        let connection = BusyConnection()
+        for _ in 0..<10 {
+            await connection.listen(to: events)
+        }
+        let done = DispatchSemaphore(value: 0)
+        let job = Task { await connection.work(until: done) }
+        let longest = Atomic<Int>(0)
+        onThreads(1) { _ in
+            for value in 0..<3_000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                events.sendNext(value)
+                longest.max(Int(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000, ordering: .relaxed)
+            }
+        }
+        done.signal()
+        await job.value
+        while connection.received.load(ordering: .relaxed) < 30_000 {
+            await Task.yield()  // the actor's backlog
+        }
+        if FloodTests.checksTiming {
+            #expect(longest.load(ordering: .relaxed) < 500, "one sendNext took \(longest.load(ordering: .relaxed)) ms")
+        }
+        #expect(connection.received.load(ordering: .relaxed) == 30_000)
+    }
 }

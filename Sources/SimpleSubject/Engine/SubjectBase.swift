@@ -50,18 +50,25 @@ import Synchronization
 ///    comes after the batches of the senders ahead of it. So the 1,024 bound holds while the
 ///    delivering thread delivers a value every 100 ms; a subscriber that blocks costs its senders
 ///    one 100 ms wait per 1,024 values, and lets the queue grow by at most 1,024 values per
-///    100 ms (plus one per waiting sender), which later turns deliver 1,024 at a time.
+///    100 ms (plus one per waiting sender). The held-up thread delivers that overflow when it
+///    comes back, 1,024 values a batch, handing its turn to any sender waiting between batches;
+///    senders that queued over the limit do not wait, so with none waiting its one `sendNext`
+///    delivers up to 1,024 values for every 100 ms it was held up.
 ///    First calls are bounded the same way, and counted apart from values: the delivering
 ///    thread makes at most 1,024 first calls of subscribers that joined from other threads in
 ///    one turn (one `sendNext` that found the subject idle, or one hand-over); a thread that
 ///    subscribes after that waits for a turn of its own by the same rule, so threads subscribing
-///    in a loop cannot keep a `sendNext` from returning either. A turn — a joiner's too — that
-///    finds a flood queued behind it delivers its share of it, as above.
+///    in a loop cannot keep a `sendNext` from returning either. Those that queued over the limit
+///    while the delivering thread was held up are made by it when it comes back, as values are.
+///    A turn — a joiner's too — that finds a flood queued behind it delivers its share of it, as
+///    above.
 ///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by
 ///    then (busy with one long job, or the sender is that job), senders queue without waiting
-///    until it delivers a value. A slow actor (under 100 ms a value) holds its senders to its pace. So no such wait can deadlock; one known case holds the actor up to that
+///    until it delivers a value, and the thread that waited in vain waits for none of that
+///    actor's other subscribers' queues for the next 100 ms: one `sendNext` waits about 100 ms
+///    for a held-up actor however many subscribers it has there. A slow actor (under 100 ms a value) holds its senders to its pace. So no such wait can deadlock; one known case holds the actor up to that
 ///    long: a subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
 ///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``Subject/withLatestFrom(_:file:line:)``)
@@ -400,7 +407,8 @@ extension SubjectBase where Value: Sendable {
     ///     is made at once when `block` is isolated there (for `nil`, when the runtime says this
     ///     call runs on `block`'s actor: a plain helper called from a `@MainActor` screen).
     ///   - block: Called with each value, where it was written.
-    /// - Complexity: amortised O(1), plus the first values' delivery.
+    /// - Complexity: amortised O(1), plus the first values' delivery — and, for a subscriber
+    ///   that waits for a turn (rule 8), the delivery of what is queued when it gets it.
     @inlinable
     @discardableResult
     public final func subscribeNext(file: StaticString = #fileID, line: UInt = #line,

@@ -91,7 +91,8 @@ func outsideTransaction(_ body: () -> Void) {
     let thread = simple_subject_thread_state()
     guard thread.pointee.opener != nil else { return body() }
     let saved = thread.pointee
-    thread.pointee = SimpleSubjectThreadState(opener: nil, waiting: nil, spare: saved.spare)
+    thread.pointee.opener = nil
+    thread.pointee.waiting = nil
     body()
     assert(thread.pointee.waiting == nil, "a transaction opened inside a first call was left unflushed")
     thread.pointee.opener = saved.opener
