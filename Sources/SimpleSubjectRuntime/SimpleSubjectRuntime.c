@@ -2,7 +2,7 @@
 // there, and the lock Linux uses.
 #include "SimpleSubjectRuntime.h"
 
-_Thread_local SimpleSubjectThreadState simpleSubjectThreadState = { 0, 0, 0, 0, 0 };
+_Thread_local SimpleSubjectThreadState simpleSubjectThreadState = { 0, 0, 0, 0 };
 
 #if defined(__linux__)
 #if __has_include(<linux/futex.h>)

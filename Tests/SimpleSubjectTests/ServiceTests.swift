@@ -174,4 +174,37 @@ private actor BusyConnection {
         }
         #expect(connection.received.load(ordering: .relaxed) == 30_000)
     }
+
+    /// The same with the subscribers of two held-up actors taking turns in the subject's list: a
+    /// thread that remembered only the last actor it waited for in vain waited for each again.
+    @Test func aSendNextWaitsForHeldUpActorsOnceNotPerSubscriberOnThem() async {
+        let events = EventSubject<Int>()
+        let connections = [BusyConnection(), BusyConnection()]
+        for _ in 0..<5 {
+            for connection in connections {
+                await connection.listen(to: events)
+            }
+        }
+        let done = DispatchSemaphore(value: 0)
+        let jobs = connections.map { connection in Task { await connection.work(until: done) } }
+        let longest = Atomic<Int>(0)
+        onThreads(1) { _ in
+            for value in 0..<3_000 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                events.sendNext(value)
+                longest.max(Int(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000, ordering: .relaxed)
+            }
+        }
+        done.signal()
+        done.signal()
+        for job in jobs {
+            await job.value
+        }
+        while connections.map({ $0.received.load(ordering: .relaxed) }).reduce(0, +) < 30_000 {
+            await Task.yield()  // the actors' backlogs
+        }
+        if FloodTests.checksTiming {
+            #expect(longest.load(ordering: .relaxed) < 500, "one sendNext took \(longest.load(ordering: .relaxed)) ms")
+        }
+    }
 }

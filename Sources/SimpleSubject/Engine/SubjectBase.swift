@@ -66,9 +66,9 @@ import Synchronization
 ///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
 ///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by
 ///    then (busy with one long job, or the sender is that job), senders queue without waiting
-///    until it delivers a value, and the thread that waited in vain waits for none of that
-///    actor's other subscribers' queues for the next 100 ms: one `sendNext` waits about 100 ms
-///    for a held-up actor however many subscribers it has there. A slow actor (under 100 ms a value) holds its senders to its pace. So no such wait can deadlock; one known case holds the actor up to that
+///    until it delivers a value, and the thread that waited in vain waits for no actor's queue
+///    for the next 100 ms: one `sendNext` waits about 100 ms for held-up actors however many
+///    subscribers they have. A slow actor (under 100 ms a value) holds its senders to its pace. So no such wait can deadlock; one known case holds the actor up to that
 ///    long: a subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
 ///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``Subject/withLatestFrom(_:file:line:)``)

@@ -93,14 +93,14 @@ let hopWaitMilliseconds = 100
             break
         case .waitForRoom(let gate, let ticket):
             guard isolation.map(ObjectIdentifier.init) != actorID else { return }  // only senders from elsewhere wait
-            // This thread found the actor held up just now, through another subscriber's queue:
-            // this queue is held up too (see StalledActor.swift).
-            guard !StalledActor.isRecent(actorID, now: monotonicNanoseconds()) else {
+            // This thread found an actor held up just now, perhaps through another subscriber's
+            // queue: it does not wait again so soon (see HopTimeOut.swift).
+            guard !HopTimeOut.isRecent(now: monotonicNanoseconds()) else {
                 transition { $0.waitTimedOut(ticket: ticket) }
                 return
             }
             if !gate.wait(for: ticket, milliseconds: hopWaitMilliseconds) {
-                StalledActor.remember(actorID, now: monotonicNanoseconds())
+                HopTimeOut.remember(now: monotonicNanoseconds())
                 transition { $0.waitTimedOut(ticket: ticket) }
             }
         }

@@ -28,15 +28,14 @@ bool swift_task_isCurrentExecutorWithFlags(SimpleSubjectExecutorRef executor, ui
 /// the subject whose delivery opened the transaction open on it (null while none is); the
 /// operators that wait for its end — a retained Swift object, or null while none waits; and that
 /// object kept for the next transaction once it is empty, so that a flush allocates nothing.
-/// Then the actor whose queue this thread last waited for in vain, by identity only, and when
-/// (monotonic nanoseconds): its other queues are not waited for right after
-/// (Sources/SimpleSubject/Isolation/StalledActor.swift).
+/// Then when this thread last waited for room in an actor's queue in vain (monotonic
+/// nanoseconds, 0 for never): it waits for no actor's queue right after
+/// (Sources/SimpleSubject/Isolation/HopTimeOut.swift).
 typedef struct {
     const void *_Nullable opener;
     void *_Nullable waiting;
     void *_Nullable spare;
-    const void *_Nullable stalledActor;
-    uint64_t stalledAt;
+    uint64_t hopTimedOutAt;
 } SimpleSubjectThreadState;
 
 /// This thread's state, which only this thread reads and writes.
