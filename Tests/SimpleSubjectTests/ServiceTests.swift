@@ -120,83 +120,58 @@ private actor BusyConnection {
 /// passes on a backlog of other threads' values (before: 100 ms per 1,024 of them, 3.3 s in one
 /// `sendNext`). Timing checked only with SIMPLESUBJECT_FLOOD_TIMING, in a process of its own.
 @Suite struct HeldUpActorTests {
+    /// Sends `values` values from each of `threads` threads at once: the longest one `sendNext`
+    /// took, in milliseconds.
+    static func longestSend(into events: EventSubject<Int>, threads: Int, values: Int) -> Int {
+        let longest = Atomic<Int>(0)
+        onThreads(threads) { _ in
+            for value in 0..<values {
+                let start = DispatchTime.now().uptimeNanoseconds
+                events.sendNext(value)
+                longest.max(Int(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000, ordering: .relaxed)
+            }
+        }
+        return longest.load(ordering: .relaxed)
+    }
+
     @Test func aSendNextWaitsForAHeldUpActorOnceNotPerValueItPassesOn() async {
         let events = EventSubject<Int>()
         let connection = BusyConnection()
         await connection.listen(to: events)
         let done = DispatchSemaphore(value: 0)
         let job = Task { await connection.work(until: done) }
-        let longest = Atomic<Int>(0)
-        onThreads(4) { _ in
-            for value in 0..<5_000 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                events.sendNext(value)
-                longest.max(Int(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000, ordering: .relaxed)
-            }
-        }
+        let longest = Self.longestSend(into: events, threads: 4, values: 5_000)
         done.signal()
         await job.value
         while connection.received.load(ordering: .relaxed) < 20_000 {
             await Task.yield()  // the actor's backlog
         }
         if FloodTests.checksTiming {
-            #expect(longest.load(ordering: .relaxed) < 500, "one sendNext took \(longest.load(ordering: .relaxed)) ms")
+            #expect(longest < 500, "one sendNext took \(longest) ms")
         }
         #expect(connection.received.load(ordering: .relaxed) == 20_000)
     }
 
     /// Outside attack, 2026-11-27: each subscriber on a held-up actor has a queue of its own, and
     /// a sender waited 100 ms for each in turn (50 subscribers: 5 s in one `sendNext`). Once one
-    /// wait for an actor times out, a thread waits for none of its queues for 100 ms.
-    @Test func aSendNextWaitsForAHeldUpActorOnceNotPerSubscriberOnIt() async {
+    /// wait for an actor's queue times out, a thread waits for no actor's queue for 100 ms — not
+    /// only that actor's: with the subscribers of two held-up actors taking turns in the list, a
+    /// thread that remembered only the last actor waited for each again.
+    @Test(arguments: [1, 2])
+    func aSendNextWaitsForHeldUpActorsOnceNotPerSubscriberOnThem(actors: Int) async {
         let events = EventSubject<Int>()
-        let connection = BusyConnection()
-        for _ in 0..<10 {
-            await connection.listen(to: events)
-        }
-        let done = DispatchSemaphore(value: 0)
-        let job = Task { await connection.work(until: done) }
-        let longest = Atomic<Int>(0)
-        onThreads(1) { _ in
-            for value in 0..<3_000 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                events.sendNext(value)
-                longest.max(Int(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000, ordering: .relaxed)
-            }
-        }
-        done.signal()
-        await job.value
-        while connection.received.load(ordering: .relaxed) < 30_000 {
-            await Task.yield()  // the actor's backlog
-        }
-        if FloodTests.checksTiming {
-            #expect(longest.load(ordering: .relaxed) < 500, "one sendNext took \(longest.load(ordering: .relaxed)) ms")
-        }
-        #expect(connection.received.load(ordering: .relaxed) == 30_000)
-    }
-
-    /// The same with the subscribers of two held-up actors taking turns in the subject's list: a
-    /// thread that remembered only the last actor it waited for in vain waited for each again.
-    @Test func aSendNextWaitsForHeldUpActorsOnceNotPerSubscriberOnThem() async {
-        let events = EventSubject<Int>()
-        let connections = [BusyConnection(), BusyConnection()]
-        for _ in 0..<5 {
+        let connections = (0..<actors).map { _ in BusyConnection() }
+        for _ in 0..<(10 / actors) {
             for connection in connections {
                 await connection.listen(to: events)
             }
         }
         let done = DispatchSemaphore(value: 0)
         let jobs = connections.map { connection in Task { await connection.work(until: done) } }
-        let longest = Atomic<Int>(0)
-        onThreads(1) { _ in
-            for value in 0..<3_000 {
-                let start = DispatchTime.now().uptimeNanoseconds
-                events.sendNext(value)
-                longest.max(Int(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000, ordering: .relaxed)
-            }
+        let longest = Self.longestSend(into: events, threads: 1, values: 3_000)
+        for _ in jobs {
+            done.signal()
         }
-        done.signal()
-        done.signal()
         for job in jobs {
             await job.value
         }
@@ -204,7 +179,7 @@ private actor BusyConnection {
             await Task.yield()  // the actors' backlogs
         }
         if FloodTests.checksTiming {
-            #expect(longest.load(ordering: .relaxed) < 500, "one sendNext took \(longest.load(ordering: .relaxed)) ms")
+            #expect(longest < 500, "one sendNext took \(longest) ms")
         }
     }
 }

@@ -252,7 +252,7 @@ extension SubjectBase {
         let ticket = turns.locked { turns -> (gate: Gate, ticket: Int)?? in
             guard markWorkQueued() else { return nil }  // the deliverer left meanwhile
             guard waits else {
-                queueOverTheLimit(work, in: &turns)
+                turns.queueOverTheLimit(work)
                 return .some(nil)
             }
             return turns.wait(sender, progress: progress.load(ordering: .relaxed))
@@ -280,16 +280,9 @@ extension SubjectBase {
         }
         WaitGraph.shared.endWaiting(sender)
         guard timeOut == .takesTurn else { return true }
-        turns.locked { queueOverTheLimit(work, in: &$0) }
+        turns.locked { $0.queueOverTheLimit(work) }
         drainQueue(in: isolation, takingOver: true)
         return true
-    }
-
-    /// Queues a waiter's `work`, if it has any, whatever the queue holds.
-    @inlinable final func queueOverTheLimit(_ work: Work?, in turns: inout Turns) {
-        if let work {
-            turns.queueOverTheLimit(work)
-        }
     }
 
     /// Does the work others queued, batch by batch, until there is none — or hands it to a

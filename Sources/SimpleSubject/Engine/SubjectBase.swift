@@ -68,8 +68,9 @@ import Synchronization
 ///    then (busy with one long job, or the sender is that job), senders queue without waiting
 ///    until it delivers a value, and the thread that waited in vain waits for no actor's queue
 ///    for the next 100 ms: one `sendNext` waits about 100 ms for held-up actors however many
-///    subscribers they have. A slow actor (under 100 ms a value) holds its senders to its pace. So no such wait can deadlock; one known case holds the actor up to that
-///    long: a subscriber on it that sends back into the flooded subject when its queue is full.
+///    subscribers they have. A slow actor (under 100 ms a value) holds its senders to its pace.
+///    So no such wait can deadlock; one known case holds the actor up to that long: a
+///    subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
 ///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``Subject/withLatestFrom(_:file:line:)``)
 ///    that one send reaches through several paths computes once, after every path has reached
@@ -78,8 +79,9 @@ import Synchronization
 ///    one; a send from inside a subscriber to another subject joins it.
 ///
 /// Each operator between a `sendNext` and a subscriber adds one stack frame (about 160 bytes
-/// for a `map` in a release build), and releasing a chain releases it hop by hop: chains of tens of thousands
-/// of operators overflow a thread's stack. Chains that long are not real; a thousand is fine.
+/// for a `map` in a release build), and releasing a chain releases it hop by hop: chains of tens
+/// of thousands of operators overflow a thread's stack. Chains that long are not real; a
+/// thousand is fine.
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
 

@@ -139,7 +139,9 @@ extension SubjectBase {
 
         /// Work that must wait its turn whatever the queue holds: a sender whose wait would close
         /// a cycle, an operator forgetting its replay in order with its values.
-        @inlinable mutating func queueOverTheLimit(_ work: Work) {
+        /// `nil`: a joiner that waited, whose first call is queued with the subject's already.
+        @inlinable mutating func queueOverTheLimit(_ work: Work?) {
+            guard let work else { return }
             modify { $0.queue.append(work) }
         }
 
