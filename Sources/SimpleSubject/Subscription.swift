@@ -1,13 +1,14 @@
 import Synchronization
 
-/// What a subscription is attached to: the subject that removes it when it is cancelled (and
-/// draws it in `debugGraph`: see `DrawnSubject`).
+/// What a subscription is attached to: the subject that removes it when it is cancelled (through
+/// `weakHost`), and draws it in `debugGraph` (see `DrawnSubject`).
 @usableFromInline protocol SubscriptionHost: DrawnSubject {
-    func remove(_ subscription: Subscription)
     /// Its height (SubjectBase+Transactions.swift), which operators made from it exceed.
     var heightNow: Int { get }
     /// Makes sends to it, and to what feeds it, open transactions (SubjectBase+Transactions.swift).
     func opensTransactionsFromNowOn(depth: Int)
+    /// Its weak reference to itself, which its subscriptions share (see `WeakHost`).
+    var weakHost: WeakHost { get }
 }
 
 /// A live connection between a subject and one subscriber.
@@ -22,22 +23,23 @@ import Synchronization
 /// ```
 ///
 /// `Subscription` is `Sendable`: cancel it from any thread, task or actor.
-public final class Subscription: @unchecked Sendable {
-    // @unchecked because every stored property is either immutable, atomic, a weak reference
-    // (whose loads the runtime makes thread-safe) or `index`, which only the host touches,
-    // and only while holding its lock.
+public class Subscription: @unchecked Sendable {
+    // @unchecked because every stored property is either immutable, atomic, or `index`, which
+    // only the host touches, and only while holding its lock; the host is reached through a weak
+    // reference (whose loads the runtime makes thread-safe).
     //
-    // Small on purpose (issue 31): every live subscriber has one, so its 56 bytes — one 64-byte
-    // heap block — are most of what a subscription costs. What only some subscriptions need (an
-    // owner, parts) waits in `extras`; the file is its literal's address, the line shares a word
-    // with the cancelled flag.
+    // Small on purpose (issue 31): every live subscriber has one, so its 40 bytes — one 48-byte
+    // heap block — are most of what the library allocates for a subscription. Three words after
+    // the object's header: the host's shared weak reference (8 bytes; a weak `any
+    // SubscriptionHost` here would take 16), the file literal's address, and the index beside the
+    // line and the cancelled flag. What only some subscriptions need (an owner, parts) is in the
+    // subclass `TiedSubscription`. Not `open`: users cannot subclass it.
 
+    /// The host's weak reference to itself, shared by all its subscriptions: nil for a
+    /// subscription with no host (one that ends its parts together).
+    private let weakHost: WeakHost?
     /// Where it was made, for `debugDescription`: the file literal's address (see `file`).
     private let fileBits: UInt
-    weak let host: (any SubscriptionHost)?
-    /// The object this subscription is tied to and the subscriptions it ends with it; nil for
-    /// most subscriptions, which have neither.
-    private let extras: Extras?
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.
     @usableFromInline @exclusivity(unchecked) var index: Int32 = -1
@@ -45,11 +47,9 @@ public final class Subscription: @unchecked Sendable {
     /// rather than an address (`scalarFileBit`) and whether it has been cancelled (`cancelledBit`).
     @usableFromInline let lineAndFlags: Atomic<UInt32>
 
-    /// A subscription to `host`, or (with no host) one that ends `parts` together.
-    @usableFromInline init(host: (any SubscriptionHost)?, owner: AnyObject? = nil, parts: [Subscription] = [],
-                           file: StaticString, line: UInt) {
-        self.host = host
-        extras = owner == nil && parts.isEmpty ? nil : Extras(owner: owner, parts: parts)
+    /// A subscription to `host`; with no host, see `TiedSubscription`.
+    @usableFromInline init(host: (any SubscriptionHost)?, file: StaticString, line: UInt) {
+        weakHost = host?.weakHost
         let isAddress = file.hasPointerRepresentation
         fileBits = isAddress ? UInt(bitPattern: file.utf8Start) : UInt(file.unicodeScalar.value)
         let flags = isAddress ? 0 : Subscription.scalarFileBit
@@ -65,31 +65,43 @@ public final class Subscription: @unchecked Sendable {
     /// may still start just after it returns; every later value is skipped.
     ///
     /// - Complexity: O(1), amortised.
-    public func cancel() {
+    public final func cancel() {
         let before = lineAndFlags.bitwiseOr(Subscription.cancelledBit, ordering: .acquiringAndReleasing).oldValue
         guard before & Subscription.cancelledBit == 0 else { return }
-        host?.remove(self)
-        for part in parts {
-            part.cancel()
-        }
+        weakHost?.remove(self)
+        cancelParts()
     }
 
+    /// The subject it is attached to, while that subject lives.
+    final var host: (any SubscriptionHost)? { weakHost?.host }
+
     /// Whether the subscription has ended: it was cancelled, or the object it is tied to is gone.
-    public var isCancelled: Bool { isCancelledFlagSet || ownerIsGone }
+    public final var isCancelled: Bool { isCancelledFlagSet || ownerIsGone }
 
     /// The flag alone: the check a delivery makes before each call.
-    @inlinable var isCancelledFlagSet: Bool {
+    @inlinable final var isCancelledFlagSet: Bool {
         lineAndFlags.load(ordering: .acquiring) & Subscription.cancelledBit != 0
     }
 
-    var ownerIsGone: Bool { isOwnerBound && owner == nil }
+    final var ownerIsGone: Bool { isOwnerBound && owner == nil }
 
     /// Keeps the subscription in `bag`, which cancels it when the bag is released or emptied.
     ///
     /// ```swift
     /// credit.subscribeNext { print($0) }.store(in: bag)
     /// ```
-    public func store(in bag: SubscriptionBag) { bag.insert(self) }
+    public final func store(in bag: SubscriptionBag) { bag.insert(self) }
+
+    // What a `TiedSubscription` overrides: a plain subscription has no owner and no parts.
+
+    /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
+    var owner: AnyObject? { nil }
+    /// Whether it was made tied to an object.
+    @usableFromInline var isOwnerBound: Bool { false }
+    /// Subscriptions this one ends together with it (`sync(with:)`, operators with two sources).
+    var parts: [Subscription] { [] }
+    /// Cancels `parts`, once this subscription is cancelled.
+    func cancelParts() {}
 }
 
 extension Subscription {
@@ -97,33 +109,12 @@ extension Subscription {
     static let scalarFileBit: UInt32 = 1 << 30
     static let lineMask: UInt32 = scalarFileBit - 1
 
-    /// What few subscriptions carry: an owner (`subscribeNext(owner:)`, `assign`) or parts.
-    final class Extras {
-        /// The object the subscription is tied to, if any.
-        weak let owner: AnyObject?
-        let isOwnerBound: Bool
-        /// Subscriptions this one ends together with it (`sync(with:)`, operators with two sources).
-        let parts: [Subscription]
-
-        init(owner: AnyObject?, parts: [Subscription]) {
-            self.owner = owner
-            isOwnerBound = owner != nil
-            self.parts = parts
-        }
-    }
-
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.
     @inlinable var slotIndex: Int {
         get { Int(index) }
         set { index = Int32(newValue) }
     }
-
-    /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
-    var owner: AnyObject? { extras?.owner }
-    @usableFromInline var isOwnerBound: Bool { extras?.isOwnerBound ?? false }
-    /// Subscriptions this one ends together with it (`sync(with:)`, operators with two sources).
-    var parts: [Subscription] { extras?.parts ?? [] }
 
     /// The file it was made in, for `debugDescription`. A file literal with an address is a
     /// null-terminated sequence of UTF-8 code units (`StaticString.utf8Start`).

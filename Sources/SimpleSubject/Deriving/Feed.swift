@@ -41,7 +41,8 @@
         self.forgetsOnSkip = forgetsOnSkip
         self.reset = reset
         parts = sources.map { Subscription(host: $0, file: file, line: line) }
-        subscription = parts.count == 1 ? parts[0] : Subscription(host: nil, parts: parts, file: file, line: line)
+        subscription = parts.count == 1 ? parts[0] : TiedSubscription(host: nil, parts: parts, file: file, line: line)
+        super.init()
         shown?.addFeeder(self)
         target.raiseHeight(above: sources.map(\.heightNow).max() ?? -1)
         if target.opensTransactions.load(ordering: .relaxed) {
@@ -63,7 +64,7 @@
     }
 
     /// A source became higher: so must the target, and what it feeds.
-    @usableFromInline func sourceRaised(to height: Int, depth: Int) {
+    @usableFromInline override func sourceRaised(to height: Int, depth: Int) {
         receiver._withUnsafeGuaranteedRef { $0.raiseHeight(above: height, depth: depth) }
     }
 
@@ -102,14 +103,18 @@
     }
 
     /// A source forgot what it replays: so does the target, and so does the operator.
-    @usableFromInline func sourceForgot() {
+    @usableFromInline override func sourceForgot() {
         reset?()
         receiver._withUnsafeGuaranteedRef { $0.forgetReplay() }
     }
 
     /// Whether anyone can still observe the target: someone else holds it, or it has a
     /// subscriber that can (see `SubjectBase.hasObservers`).
-    @inlinable func isObserved(depth: Int) -> Bool {
+    override func add(to graph: inout DebugGraph) {
+        draw(in: &graph)
+    }
+
+    @inlinable override func isObserved(depth: Int) -> Bool {
         let isOnlyHolder = target.locked { isKnownUniquelyReferenced(&$0) }
         return !isOnlyHolder || receiver._withUnsafeGuaranteedRef { $0.hasObservers(depth: depth) }
     }
@@ -119,18 +124,4 @@ extension Feed: FeedsSubject {
     var sources: [any SubscriptionHost] {
         parts.compactMap(\.host) + [following?()].compactMap { $0 }
     }
-}
-
-/// What a source knows of an operator that it feeds: enough to pass on that it forgot its replay,
-/// and to ask, down a chain, whether anyone can still observe the end of it.
-@usableFromInline protocol FeedLink: GraphNode {
-    func sourceForgot()
-    func isObserved(depth: Int) -> Bool
-    /// The source became higher (SubjectBase+Height.swift); `depth` counts the links followed.
-    func sourceRaised(to height: Int, depth: Int)
-}
-
-extension FeedLink {
-    /// A link that feeds no subject of its own (a two-way binding) has no height to keep.
-    @usableFromInline func sourceRaised(to height: Int, depth: Int) {}
 }

@@ -8,10 +8,10 @@ extension SubjectBase {
         /// else holds it (SubjectBase+Inspecting.swift); never reassigned.
         @usableFromInline var subscription: Subscription
         @usableFromInline let block: Block
-        @usableFromInline let link: (any FeedLink)?
+        @usableFromInline let link: FeedLink?
         @usableFromInline let hop: Hop<Value>?
 
-        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, feeding link: (any FeedLink)?,
+        @usableFromInline init(_ subscription: Subscription, _ block: @escaping Block, feeding link: FeedLink?,
                                on isolation: (any Actor)?) {
             self.subscription = subscription
             self.block = block

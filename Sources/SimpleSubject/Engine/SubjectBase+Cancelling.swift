@@ -2,13 +2,6 @@ import Synchronization
 
 // Cancelling: a subscription takes its slot out of its subject's list.
 extension SubjectBase {
-    /// The subject's `remove(_:)`: `removeSlot` specialized for its `Value`. `Subscription`
-    /// reaches its subject through a type-erased host, so calling `removeSlot` from there would
-    /// run it as unspecialized generic code, several times slower.
-    @usableFromInline func remove(_ subscription: Subscription) {
-        remover!(subscription)
-    }
-
     @inlinable final func removeSlot(of subscription: Subscription) {
         // Both go after the lock is released: the slot, and a buffer no delivery reads any more.
         _ = state.locked { state -> (Slot?, ContiguousArray<Slot?>?) in

@@ -159,8 +159,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @exclusivity(unchecked)
     final unowned(unsafe) var deliveryIsolation: (any Actor)?
 
-    /// `removeSlot`, specialized for this subject's `Value`; see `remove`.
-    @usableFromInline final var remover: ((Subscription) -> Void)?
+    /// Its weak reference to itself and its `removeSlot`, which its subscriptions hold (see
+    /// `WeakHost`).
+    @usableFromInline let weakHost: WeakHost
     /// What lives exactly as long as the subject: an observing subject's `Observer`, a bridged
     /// sequence's task (SequenceBridge.swift). Set once, in
     /// the initializer, before the subject is shared.
@@ -168,8 +169,11 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     @inlinable init(memory: Memory) {
         state = Locked(State(memory: memory))
-        // Made here, where the caller's code specializes it; see `remove`.
-        remover = { [unowned(unsafe) self] in self.removeSlot(of: $0) }
+        // Made here, where the caller's code specializes it (see `WeakHost.remover`).
+        weakHost = WeakHost { host, subscription in
+            unsafeDowncast(host, to: SubjectBase<Value>.self).removeSlot(of: subscription)
+        }
+        weakHost.host = self
     }
 
     // MARK: - Sending
@@ -297,7 +301,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   switch's own value does (Transaction.swift). Other first calls are not part of a send.
     @inlinable
     @discardableResult
-    final func attach(_ subscription: Subscription, feeding link: (any FeedLink)? = nil, queuedFirstCall: Block? = nil,
+    final func attach(_ subscription: Subscription, feeding link: FeedLink? = nil, queuedFirstCall: Block? = nil,
                       on isolation: (any Actor)? = nil, runningIn current: (any Actor)? = nil,
                       joiningTheSend: Bool = false, _ block: @escaping Block) -> Value? {
         let slot = Slot(subscription, block, feeding: link, on: isolation)

@@ -53,8 +53,9 @@ extension SubjectBase: GraphNode {
     }
 }
 
-extension Feed: GraphNode {
-    @usableFromInline func add(to graph: inout DebugGraph) {
+extension Feed {
+    /// What `add(to:)` draws: the operator, between its sources and the subject it feeds.
+    func draw(in graph: inout DebugGraph) {
         guard let shown, !subscription.isCancelledFlagSet else { return }  // detached: not drawn
         let label = "\(String(describing: name).prefix { $0 != "(" }) at \(parts[0].file):\(parts[0].line)"
         let sources = parts.compactMap(\.host) + [following?()].compactMap { $0 }
@@ -62,8 +63,9 @@ extension Feed: GraphNode {
     }
 }
 
-extension Binding: GraphNode {
-    func add(to graph: inout DebugGraph) {
+extension Binding {
+    /// What `add(to:)` draws: the binding, between its two sides.
+    func draw(in graph: inout DebugGraph) {
         let sides = subscription.parts.compactMap(\.host)
         graph.add(self, "sync at \(subscription.file):\(subscription.line)", next: sides, visiting: sides)
     }

@@ -1,6 +1,6 @@
 /// A two-way binding between a `First` and a `Second` subject: numbers the values it passes on,
 /// so that both sides can agree on the last.
-final class Binding<First, Second>: FeedLink, Sendable {
+final class Binding<First, Second>: FeedLink {
     /// The binding's numbers and what each side took last.
     typealias Machine = BindingStateMachine<First, Second>
 
@@ -51,9 +51,13 @@ final class Binding<First, Second>: FeedLink, Sendable {
 
     // As a `FeedLink`, so that `debugGraph` draws it: each side counts it as a live subscriber,
     // as it would a plain one, and a `Subject` never forgets its value.
-    func sourceForgot() {}
+    override func sourceForgot() {}
 
-    func isObserved(depth: Int) -> Bool { true }
+    override func isObserved(depth: Int) -> Bool { true }
+
+    override func add(to graph: inout DebugGraph) {
+        draw(in: &graph)
+    }
 }
 
 /// What a value carries while a binding passes it on.

@@ -40,7 +40,7 @@ extension Subject {
                      backward: @escaping @Sendable (Other) -> Value) -> Subscription {
         let toPartner = Subscription(host: self, file: file, line: line)
         let toSelf = Subscription(host: partner, file: file, line: line)
-        let binding = Binding<Value, Other>(Subscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))
+        let binding = Binding<Value, Other>(TiedSubscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))
         attach(toPartner, feeding: binding, binding.relay(from: self, side: \.first, to: partner, forward, skipsFirst: false))
         partner.attach(toSelf, feeding: binding, binding.relay(from: partner, side: \.second, to: self, backward, skipsFirst: true))
         return binding.subscription
