@@ -36,12 +36,15 @@ let hopWaitMilliseconds = 100
     let block: (Value) -> Void
     /// Values waiting for the actor, in order, and what their senders wait on.
     private let machine = Locked(HopStateMachine<Value>(limit: hopLimit))
-    /// Whether a drain is scheduled or running (the machine's `isDraining`): values then wait
-    /// behind it. Stored with each transition, while holding the machine's lock, so that it
-    /// changes together with the state; read without it by `takesNow`, which the subject calls
+    /// What keeps a delivery on the actor from calling the closure at once, as bits, so that
+    /// `takesNow` needs one load for it: `drainingBit`, whether a drain is scheduled or running
+    /// (the machine's `isDraining`: values then wait behind it), and `weakActorBit`, set for good
+    /// for an actor other than the main actor, which must then be asked whether it still lives.
+    /// The draining bit is stored with each transition, while holding the machine's lock, so that
+    /// it changes together with the state; read without it by `takesNow`, which the subject calls
     /// from its one delivering thread — the only one that starts a drain.
-    @usableFromInline let isDraining = Atomic<Bool>(false)
-    /// Whether a sender waits for room (the machine's `isRoomAwaited`), stored as `isDraining`
+    @usableFromInline let holds: Atomic<UInt8>
+    /// Whether a sender waits for room (the machine's `isRoomAwaited`), stored as the draining bit
     /// is: the drain then makes room after each value it delivers, not only after each batch.
     private let isRoomAwaited = Atomic<Bool>(false)
     /// Whether the drain or a catch-up is calling the closure: a value that arrives then (from
@@ -56,6 +59,7 @@ let hopWaitMilliseconds = 100
         self.actorID = ObjectIdentifier(actor)
         self.actor = isMainActor ? nil : actor
         self.isMainActor = isMainActor
+        holds = Atomic(isMainActor ? 0 : Hop.weakActorBit)
         self.subscription = subscription
         self.block = block
     }
@@ -77,7 +81,16 @@ let hopWaitMilliseconds = 100
         // Not `guard let isolation`: that binding retains the actor around the atomic load below,
         // which the optimizer cannot move it across (two calls per delivery in the seed's case).
         guard isolation.map(ObjectIdentifier.init) == actorID else { return false }
-        return !isDraining.load(ordering: .acquiring) && (isMainActor || actor != nil)
+        let holds = holds.load(ordering: .acquiring)
+        return holds == 0 || (holds == Hop.weakActorBit && actor != nil)
+    }
+
+    @usableFromInline static var drainingBit: UInt8 { 1 }
+    @usableFromInline static var weakActorBit: UInt8 { 2 }
+
+    /// Whether a drain is scheduled or running (see `holds`).
+    var isDraining: Bool {
+        holds.load(ordering: .acquiring) & Hop.drainingBit != 0
     }
 
     /// Keeps `value` for the actor; the first of a burst schedules the task that delivers it. When
@@ -124,7 +137,8 @@ let hopWaitMilliseconds = 100
     private func transition<Action>(_ event: (inout HopStateMachine<Value>) -> Action) -> Action {
         machine.locked { machine in
             let action = event(&machine)
-            isDraining.store(machine.isDraining, ordering: .releasing)
+            let weakActor = isMainActor ? 0 : Hop.weakActorBit
+            holds.store(machine.isDraining ? Hop.drainingBit | weakActor : weakActor, ordering: .releasing)
             isRoomAwaited.store(machine.isRoomAwaited, ordering: .relaxed)
             return action
         }

@@ -66,7 +66,7 @@ extension Hop {
             enqueue(value, from: isolation)
             return
         }
-        if !isDraining.load(ordering: .acquiring) {
+        if !isDraining {
             block(value)
         } else if isDelivering {
             enqueue(value, from: isolation)
