@@ -144,11 +144,19 @@ struct Condition: ~Copyable, @unchecked Sendable {
     }
 
     /// Runs `body` on the state with the lock held. `body` must not run user code.
+    ///
+    /// What `body` returns lives until after the unlock, also when the caller drops it at once
+    /// (`_`): without `withExtendedLifetime`, a release build may release it as soon as it is
+    /// made, inside the lock — and a removed closure's captures or a displaced value may have a
+    /// `deinit` that uses this very subject, which then deadlocked (outside attack, 2026-11-27:
+    /// DeinitOutsideTheLockTests).
     @inlinable
     func locked<Result>(_ body: (inout State) -> Result) -> Result {
         acquire(mutex)
-        defer { release(mutex) }
-        return body(&state.pointee)
+        let result = body(&state.pointee)
+        release(mutex)
+        withExtendedLifetime(result) {}
+        return result
     }
 }
 
