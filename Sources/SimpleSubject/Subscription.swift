@@ -72,11 +72,16 @@ public class Subscription: @unchecked Sendable {
         cancelParts()
     }
 
+    /// Whether it was attached to a subject that is gone (outside attack, 2026-11-27: such a
+    /// subscription said it had not ended, and a bag counted it).
+    final var subjectIsGone: Bool { weakHost != nil && weakHost?.host == nil }
+
     /// The subject it is attached to, while that subject lives.
     final var host: (any SubscriptionHost)? { weakHost?.host }
 
-    /// Whether the subscription has ended: it was cancelled, or the object it is tied to is gone.
-    public final var isCancelled: Bool { isCancelledFlagSet || ownerIsGone }
+    /// Whether the subscription has ended: it was cancelled, the object it is tied to is gone, or
+    /// the subject it is attached to is.
+    public final var isCancelled: Bool { isCancelledFlagSet || ownerIsGone || subjectIsGone }
 
     /// The flag alone: the check a delivery makes before each call.
     @inlinable final var isCancelledFlagSet: Bool {
