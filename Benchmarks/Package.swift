@@ -36,6 +36,11 @@ let package = Package(
         .executableTarget(name: "ConcurrentSenders", dependencies: ["ConcurrentScenario"]),
         // The service shape (issue 30): producer threads into an event bus, read by subscribers or loops.
         .executableTarget(name: "ServiceBus", dependencies: [.product(name: "SimpleSubject", package: "SimpleSubject")]),
+        // Heap bytes per live subscription in a plain process, without the harness's malloc interposer.
+        .executableTarget(
+            name: "HeapPerSubscription",
+            dependencies: [.product(name: "SimpleSubject", package: "SimpleSubject"), "OpenCombine", "FrameCounter"]
+        ),
         // Turns an exported run into the table in BENCHMARKS.md.
         .executableTarget(name: "BenchmarkTable", path: "Sources/BenchmarkTable"),
     ]

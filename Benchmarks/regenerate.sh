@@ -9,6 +9,9 @@ if [ "${1:-}" != "--from-export" ]; then
     swift package --allow-writing-to-directory Results benchmark --format markdown --no-progress \
         | grep -v -e '^\[[0-9]*/[0-9]*\]' -e '^Building' -e '^Build of product' -e '^Warning' -e '^Note' \
         > Results/full-run.md
+    # Heap per subscription outside the harness, whose malloc interposer adds a header to each block.
+    swift build -c release -q --product HeapPerSubscription
+    .build/release/HeapPerSubscription >> Results/full-run.md
 fi
 tables=$(swift run -c release -q BenchmarkTable Results/full-run.md)
 python3 - "$tables" <<'PY'

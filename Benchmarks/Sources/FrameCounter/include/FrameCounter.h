@@ -4,7 +4,8 @@
 /// The number of frames on the calling thread's stack, counting this function's own.
 int frame_counter_depth(void);
 
-/// Bytes of heap in use (glibc's mallinfo2().uordblks); 0 where it is not available.
+/// Bytes of heap in use, mapped blocks included (glibc's mallinfo2(): uordblks + hblkhd); 0 where
+/// it is not available.
 long frame_counter_heap_in_use(void);
 
 #endif
