@@ -58,7 +58,9 @@ public class Subscription: @unchecked Sendable {
 
     /// Ends the subscription: its closure is not called again once `cancel()` returns on the
     /// thread that is delivering (from inside a subscriber: its own, another's), and the subject
-    /// lets go of the closure (and whatever it captured) at once.
+    /// lets go of the closure (and whatever it captured): at once, or, while a delivery of the
+    /// subject is running (on this thread or another), as soon as that delivery is over — never
+    /// while holding its lock, so a `deinit` of something the closure captured may use the subject.
     ///
     /// Idempotent, and safe from any thread. A cancel from another thread cannot stop a call that
     /// the delivery has already reached — `cancel()` never waits for user code — so such a call
