@@ -83,7 +83,11 @@ public class Subscription: @unchecked Sendable {
 
     /// Whether the subscription has ended: it was cancelled, the object it is tied to is gone, or
     /// the subject it is attached to is.
-    public final var isCancelled: Bool { isCancelledFlagSet || ownerIsGone || subjectIsGone }
+    public final var isCancelled: Bool { isCancelledFlagSet || hasEndedWithoutACancel }
+
+    /// Whether it ended without `cancel()`: its subject is gone (and, for a `TiedSubscription`,
+    /// its owner or one of its parts).
+    var hasEndedWithoutACancel: Bool { subjectIsGone }
 
     /// The flag alone: the check a delivery makes before each call.
     @inlinable final var isCancelledFlagSet: Bool {

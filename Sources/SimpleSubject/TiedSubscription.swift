@@ -25,6 +25,12 @@ final class TiedSubscription: Subscription, @unchecked Sendable {
     override var isOwnerBound: Bool { ownerBound }
     override var parts: [Subscription] { tiedParts }
 
+    /// A binding ends when either side is released (`sync(with:)`): so does one whose owner or
+    /// any part has ended.
+    override var hasEndedWithoutACancel: Bool {
+        super.hasEndedWithoutACancel || ownerIsGone || tiedParts.contains { $0.isCancelled }
+    }
+
     override func cancelParts() {
         for part in tiedParts {
             part.cancel()

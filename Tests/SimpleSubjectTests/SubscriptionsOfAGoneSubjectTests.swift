@@ -18,4 +18,14 @@ import Testing
         subscription.cancel()  // still fine
         #expect(subscription.isCancelled)
     }
+
+    /// "The binding ends when either is released" (`sync(with:)`): its subscription says so.
+    @Test func aBindingEndsWithEitherSide() {
+        let typed = Subject("ming")
+        var shown: Subject<String>? = Subject("")
+        let binding = typed.sync(with: shown!)
+        #expect(!binding.isCancelled)
+        shown = nil
+        #expect(binding.isCancelled)
+    }
 }
