@@ -27,7 +27,10 @@ public final class ReplaySubject<Value>: SubjectBase<Value> {
     ///
     /// - Precondition: `bufferSize` is 0 or more.
     @inlinable public init(bufferSize: Int) {
-        precondition(bufferSize >= 0, "ReplaySubject(bufferSize:) needs a bufferSize of 0 or more, not \(bufferSize)")
+        guard bufferSize >= 0 else {
+            // `fatalError`: a release build drops a precondition's message.
+            fatalError("ReplaySubject(bufferSize:) needs a bufferSize of 0 or more, not \(bufferSize)")
+        }
         self.bufferSize = bufferSize
         super.init(memory: bufferSize == 1 ? .single(nil) : .recent([], size: bufferSize))
     }

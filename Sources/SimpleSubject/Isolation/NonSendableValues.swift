@@ -16,7 +16,8 @@ extension SubjectBase {
     final func checkStaysOnItsActor(_ blockIsolation: (any Actor)?, subscribedFrom isolation: (any Actor)?,
                                     _ file: StaticString, _ line: UInt) {
         guard let blockIsolation, blockIsolation !== isolation else { return }
-        preconditionFailure("""
+        // `fatalError`, not `preconditionFailure`: a release build drops the latter's message.
+        fatalError("""
             \(file):\(line): a subscriber on \(type(of: blockIsolation)) to a subject of \(Value.self), which is \
             not known to be Sendable, must be subscribed from \(type(of: blockIsolation)): its values may not \
             go to another actor. Subscribe from there, or make \(Value.self) Sendable.

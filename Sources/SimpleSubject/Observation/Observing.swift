@@ -34,8 +34,10 @@ extension Subject where Value: Sendable {
     /// - Complexity: one task per turn in which something `read` read changed.
     public convenience init(@_inheritActorContext observing read: @escaping @Sendable @isolated(any) () -> Value,
                             isolation: isolated (any Actor)? = #isolation) {
-        precondition(read.isolation == nil || read.isolation === isolation,
-                     "Subject(observing:) reads its closure at once: make it on \(read.isolation.map { "\(type(of: $0))" } ?? "")")
+        guard read.isolation == nil || read.isolation === isolation else {
+            // `fatalError`: a release build drops a precondition's message.
+            fatalError("Subject(observing:) reads its closure at once: make it on \(read.isolation.map { "\(type(of: $0))" } ?? "")")
+        }
         let observer = Observer(read)
         self.init(observer.readTracking())
         companion = observer
