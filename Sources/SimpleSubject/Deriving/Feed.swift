@@ -108,12 +108,12 @@
         receiver._withUnsafeGuaranteedRef { $0.forgetReplay() }
     }
 
-    /// Whether anyone can still observe the target: someone else holds it, or it has a
-    /// subscriber that can (see `SubjectBase.hasObservers`).
     override func add(to graph: inout DebugGraph) {
         draw(in: &graph)
     }
 
+    /// Whether anyone can still observe the target: someone else holds it, or it has a
+    /// subscriber that can (see `SubjectBase.hasObservers`).
     @inlinable override func isObserved(depth: Int) -> Bool {
         let isOnlyHolder = target.locked { isKnownUniquelyReferenced(&$0) }
         return !isOnlyHolder || receiver._withUnsafeGuaranteedRef { $0.hasObservers(depth: depth) }

@@ -59,7 +59,7 @@ let hopWaitMilliseconds = 100
         self.actorID = ObjectIdentifier(actor)
         self.actor = isMainActor ? nil : actor
         self.isMainActor = isMainActor
-        holds = Atomic(isMainActor ? 0 : Hop.weakActorBit)
+        holds = Atomic(Hop.holdBits(draining: false, isMainActor: isMainActor))
         self.subscription = subscription
         self.block = block
     }
@@ -87,6 +87,12 @@ let hopWaitMilliseconds = 100
 
     @usableFromInline static var drainingBit: UInt8 { 1 }
     @usableFromInline static var weakActorBit: UInt8 { 2 }
+
+    /// What `holds` says: a drain is pending or not, and the actor is the main actor or not.
+    static func holdBits(draining: Bool, isMainActor: Bool) -> UInt8 {
+        let weakActor = isMainActor ? 0 : weakActorBit
+        return draining ? drainingBit | weakActor : weakActor
+    }
 
     /// Whether a drain is scheduled or running (see `holds`).
     var isDraining: Bool {
@@ -137,8 +143,7 @@ let hopWaitMilliseconds = 100
     private func transition<Action>(_ event: (inout HopStateMachine<Value>) -> Action) -> Action {
         machine.locked { machine in
             let action = event(&machine)
-            let weakActor = isMainActor ? 0 : Hop.weakActorBit
-            holds.store(machine.isDraining ? Hop.drainingBit | weakActor : weakActor, ordering: .releasing)
+            holds.store(Hop.holdBits(draining: machine.isDraining, isMainActor: isMainActor), ordering: .releasing)
             isRoomAwaited.store(machine.isRoomAwaited, ordering: .relaxed)
             return action
         }
