@@ -18,7 +18,7 @@ extension SubjectBase {
         owner: Owner, _ file: StaticString, _ line: UInt, _ isolation: (any Actor)?,
         _ block: @escaping @Sendable @isolated(any) (Owner, Value) -> Void
     ) -> Subscription {
-        let subscription = TiedSubscription(host: self, owner: owner, file: file, line: line)
+        let subscription = OwnedSubscription(host: self, owner: owner, file: file, line: line)
         // Called only where `block.isolation` holds; see IsolatedBlock.swift.
         let call = plainPairFunction(block)
         attach(subscription, on: block.isolation, runningIn: isolation) { value in
@@ -48,7 +48,7 @@ extension SubjectBase {
     public final func assign<Root: AnyObject>(to keyPath: ReferenceWritableKeyPath<Root, Value>, on object: Root,
                                               file: StaticString = #fileID, line: UInt = #line,
                                               isolation: isolated any Actor = #isolation) -> Subscription {
-        let subscription = TiedSubscription(host: self, owner: object, file: file, line: line)
+        let subscription = OwnedSubscription(host: self, owner: object, file: file, line: line)
         // Called only on `isolation`, where `object` and `keyPath` live (see IsolatedBlock.swift).
         attach(subscription, on: isolation, runningIn: isolation) { value in
             guard let object = subscription.owner else {
@@ -107,7 +107,7 @@ extension SubjectBase where Value: Sendable {
         owner: Owner, file: StaticString = #fileID, line: UInt = #line, isolation: isolated (any Actor)? = #isolation,
         _ block: @escaping @Sendable (isolated Owner, Value) -> Void
     ) -> Subscription {
-        let subscription = TiedSubscription(host: self, owner: owner, file: file, line: line)
+        let subscription = OwnedSubscription(host: self, owner: owner, file: file, line: line)
         // Called only on `owner` (the hop's actor), where the isolated parameter holds; see
         // IsolatedBlock.swift.
         let call = plainActorFunction(block)

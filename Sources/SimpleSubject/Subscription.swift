@@ -32,8 +32,9 @@ public class Subscription: @unchecked Sendable {
     // heap block — are most of what the library allocates for a subscription. Three words after
     // the object's header: the host's shared weak reference (8 bytes; a weak `any
     // SubscriptionHost` here would take 16), the file literal's address, and the index beside the
-    // line and the cancelled flag. What only some subscriptions need (an owner, parts) is in the
-    // subclass `TiedSubscription`. Not `open`: users cannot subclass it.
+    // line and the flags. What only some subscriptions need is in a subclass: an owner
+    // (`OwnedSubscription`), parts (`TiedSubscription`), an operator's closure (`Subscriber`).
+    // Not `open`: users cannot subclass it.
 
     /// The host's weak reference to itself, shared by all its subscriptions: nil for a
     /// subscription with no host (one that ends its parts together).
@@ -43,16 +44,18 @@ public class Subscription: @unchecked Sendable {
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.
     @usableFromInline @exclusivity(unchecked) var index: Int32 = -1
-    /// The line it was made on (the low 30 bits), whether the file literal is a single scalar
-    /// rather than an address (`scalarFileBit`) and whether it has been cancelled (`cancelledBit`).
+    /// The line it was made on (the low 29 bits), whether it is an operator's `Subscriber`
+    /// (`operatorPartBit`), whether the file literal is a single scalar rather than an address
+    /// (`scalarFileBit`) and whether it has been cancelled (`cancelledBit`): one load tells a
+    /// delivery both whether to call and how.
     @usableFromInline let lineAndFlags: Atomic<UInt32>
 
     /// A subscription to `host`; with no host, see `TiedSubscription`.
-    @usableFromInline init(host: (any SubscriptionHost)?, file: StaticString, line: UInt) {
+    @usableFromInline init(host: (any SubscriptionHost)?, isOperatorPart: Bool = false, file: StaticString, line: UInt) {
         weakHost = host?.weakHost
         let isAddress = file.hasPointerRepresentation
         fileBits = isAddress ? UInt(bitPattern: file.utf8Start) : UInt(file.unicodeScalar.value)
-        let flags = isAddress ? 0 : Subscription.scalarFileBit
+        let flags = (isAddress ? 0 : Subscription.scalarFileBit) | (isOperatorPart ? Subscription.operatorPartBit : 0)
         lineAndFlags = Atomic(UInt32(min(line, UInt(Subscription.lineMask))) | flags)
     }
 
@@ -85,8 +88,8 @@ public class Subscription: @unchecked Sendable {
     /// the subject it is attached to is.
     public final var isCancelled: Bool { isCancelledFlagSet || hasEndedWithoutACancel }
 
-    /// Whether it ended without `cancel()`: its subject is gone (and, for a `TiedSubscription`,
-    /// its owner or one of its parts).
+    /// Whether it ended without `cancel()`: its subject is gone (and, for an `OwnedSubscription`,
+    /// its owner; for a `TiedSubscription`, one of its parts).
     var hasEndedWithoutACancel: Bool { subjectIsGone }
 
     /// The flag alone: the check a delivery makes before each call.
@@ -103,7 +106,8 @@ public class Subscription: @unchecked Sendable {
     /// ```
     public final func store(in bag: SubscriptionBag) { bag.insert(self) }
 
-    // What a `TiedSubscription` overrides: a plain subscription has no owner and no parts.
+    // What `OwnedSubscription` and `TiedSubscription` override: a plain subscription has no
+    // owner and no parts.
 
     /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
     var owner: AnyObject? { nil }
@@ -118,7 +122,8 @@ public class Subscription: @unchecked Sendable {
 extension Subscription {
     @usableFromInline static let cancelledBit: UInt32 = 1 << 31
     static let scalarFileBit: UInt32 = 1 << 30
-    static let lineMask: UInt32 = scalarFileBit - 1
+    @usableFromInline static let operatorPartBit: UInt32 = 1 << 29
+    static let lineMask: UInt32 = operatorPartBit - 1
 
     /// Where this subscription sits in its host's subscriber list; -1 until it has joined.
     /// Guarded by the host's lock.

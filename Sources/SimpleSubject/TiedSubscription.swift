@@ -1,38 +1,38 @@
-/// A subscription tied to an object (`subscribeNext(owner:)`, `assign`), or one that ends other
-/// subscriptions with it (`sync(with:)`, operators with several sources).
+/// A subscription that ends other subscriptions with it (`sync(with:)`, operators with several
+/// sources): it has no subject of its own.
 ///
-/// A subclass, so that the plain subscription, which most subscribers have, carries neither
-/// field: one 48-byte heap block instead of 64 (issue 31).
+/// Its parts are operators' `Subscriber`s, whose closures refer to what holds this subscription:
+/// so they are added one by one (`tie`), as they are made, and held weakly — each lives as long
+/// as its slot in its source, which is what holds an operator (Feed.swift).
 final class TiedSubscription: Subscription, @unchecked Sendable {
-    // @unchecked as `Subscription`: both fields are immutable; `tiedOwner` is a weak reference,
-    // whose loads the runtime makes thread-safe.
+    // @unchecked as `Subscription`: `machine` is behind its lock.
 
-    /// The object this subscription is tied to; nil once it is gone, or when it has none.
-    private weak let tiedOwner: AnyObject?
-    private let ownerBound: Bool
-    private let tiedParts: [Subscription]
+    private let machine = Locked(TiedPartsStateMachine())
 
-    /// A subscription to `host` tied to `owner`, or (with no host) one that ends `parts` together.
-    init(host: (any SubscriptionHost)?, owner: AnyObject? = nil, parts: [Subscription] = [], file: StaticString,
-         line: UInt) {
-        tiedOwner = owner
-        ownerBound = owner != nil
-        tiedParts = parts
-        super.init(host: host, file: file, line: line)
+    /// A subscription that ends its parts together, with none yet.
+    init(file: StaticString, line: UInt) {
+        super.init(host: nil, file: file, line: line)
     }
 
-    override var owner: AnyObject? { tiedOwner }
-    override var isOwnerBound: Bool { ownerBound }
-    override var parts: [Subscription] { tiedParts }
+    /// Adds `part`, which ends with this subscription — at once, if it has ended already.
+    func tie(_ part: Subscription) {
+        if !machine.locked({ $0.tied(part) }) {
+            part.cancel()
+        }
+    }
 
-    /// A binding ends when either side is released (`sync(with:)`): so does one whose owner or
-    /// any part has ended.
+    /// The parts still alive, in the order they were tied.
+    override var parts: [Subscription] { machine.locked { $0.liveParts } }
+
+    /// A binding ends when either side is released (`sync(with:)`): so does one with a part that
+    /// has ended or is gone.
     override var hasEndedWithoutACancel: Bool {
-        super.hasEndedWithoutACancel || ownerIsGone || tiedParts.contains { $0.isCancelled }
+        let (parts, count) = machine.locked { ($0.liveParts, $0.count) }
+        return super.hasEndedWithoutACancel || parts.count < count || parts.contains { $0.isCancelled }
     }
 
     override func cancelParts() {
-        for part in tiedParts {
+        for part in machine.locked({ $0.cancelled() }) {
             part.cancel()
         }
     }

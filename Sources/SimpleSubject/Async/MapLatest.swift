@@ -52,7 +52,7 @@ extension SubjectBase where Value: Sendable {
                 // Nothing is sent now, so ask here whether anyone still observes the result: if
                 // not, detach — which releases `requests`, whose end cancels the running request.
                 feed!.detachIfUnobserved()
-                guard !feed!.subscription.isCancelledFlagSet else { return }
+                guard feed!.subscription?.isCancelledFlagSet == false else { return }
                 requests.arrive(value, Downstream(feed))
             }
         }

@@ -66,12 +66,24 @@ extension SubjectBase {
                 body(value, Downstream(feed))
             }
         }
-        let made = attach(feed.subscription, feeding: feed, queuedFirstCall: queuedFirstCall) { body($0, Downstream(feed)) }
+        let made = attach(connected(to: feed, file, line) { body($0, Downstream(feed)) }, feeding: feed,
+                          queuedFirstCall: queuedFirstCall)
         if let made, isDeliveringOnThisThread {
             primedAtOnce.set(())
             body(made, Downstream(feed))
         }
         return target
+    }
+
+    /// A subscriber to this subject calling `block`, made the next part of `feed`, which `block`
+    /// sends to: attach it next.
+    @inlinable
+    @inline(__always)
+    final func connected<Output>(to feed: Feed<Output>, _ file: StaticString, _ line: UInt,
+                                 _ block: @escaping Block) -> Subscriber<Value> {
+        let part = Subscriber(to: self, file: file, line: line, block)
+        feed.connect(part)
+        return part
     }
 
     /// Whether the calling thread is delivering this subject's values: it is inside one of its
@@ -97,7 +109,8 @@ extension SubjectBase {
     ) -> Target {
         let feed = Feed(target, from: [self], forgetsOnSkip: clearsReplayOnDrop(of: target), reset: reset, name: name, file: file, line: line,
                         drawnFeeding: drawn ? target : nil)
-        let made = attach(feed.subscription, feeding: feed, queuedFirstCall: first == nil ? nil : block(nil), block(feed))
+        let made = attach(connected(to: feed, file, line, block(feed)), feeding: feed,
+                          queuedFirstCall: first == nil ? nil : block(nil))
         if let made, let first {
             (target as? Subject<Output>)?.fill(first(made))
         }

@@ -3,7 +3,8 @@
 /// the operator detaches from its sources at their next send, so a chain that only a closed
 /// screen used leaves nothing behind.
 ///
-/// Each operator attaches one closure per source that calls ``send(_:)`` or ``skip()``.
+/// Each operator attaches one closure per source that calls ``send(_:)`` or ``skip()``: it makes
+/// a `Subscriber` per source holding that closure, `connect`s it, then attaches it.
 @usableFromInline final class Feed<Output>: FeedLink {
     /// Owns the subject fed; `isKnownUniquelyReferenced` asks whether anyone else holds it. In a
     /// mutex: with several sources, closures run on several threads at once.
@@ -11,10 +12,14 @@
     /// The same subject, to send to without a reference-count change per value (`target` keeps it
     /// alive, and is never reassigned).
     @usableFromInline let receiver: Unmanaged<SubjectBase<Output>>
-    /// Ends the connection from every source.
-    @usableFromInline let subscription: Subscription
-    /// One subscription per source, in the order of `sources`.
-    @usableFromInline let parts: [Subscription]
+    /// Ends the connection from every source: a `TiedSubscription` of all, or the one source's
+    /// `Subscriber`. Nil only once that is gone: its source let go of it, and so of this feed.
+    @usableFromInline var subscription: Subscription? { tied ?? part }
+    /// With several sources, what ends them all.
+    private let tied: TiedSubscription?
+    /// With one source, its `Subscriber`, set by `connect` before it is attached (so before any
+    /// value can arrive). Weakly: its closure holds this feed (see Subscriber.swift).
+    private weak var part: Subscription?
     /// Whether a skipped value makes `target` forget what it replays (operators that drop
     /// values, on a ``Subject``: new subscribers then get nothing rather than a stale value).
     @usableFromInline let forgetsOnSkip: Bool
@@ -40,14 +45,28 @@
         self.receiver = Unmanaged.passUnretained(target)
         self.forgetsOnSkip = forgetsOnSkip
         self.reset = reset
-        parts = sources.map { Subscription(host: $0, file: file, line: line) }
-        subscription = parts.count == 1 ? parts[0] : TiedSubscription(host: nil, parts: parts, file: file, line: line)
+        tied = sources.count == 1 ? nil : TiedSubscription(file: file, line: line)
         super.init()
         shown?.addFeeder(self)
         target.raiseHeight(above: sources.map(\.heightNow).max() ?? -1)
         if target.opensTransactions.load(ordering: .relaxed) {
             sources.forEach { $0.opensTransactionsFromNowOn(depth: 0) }
         }
+    }
+
+    /// Takes `part`, a source's subscriber made with this feed in its closure, as the next of its
+    /// parts: call it for each source, in order, before attaching any.
+    @usableFromInline func connect(_ part: Subscription) {
+        guard let tied else {
+            self.part = part
+            return
+        }
+        tied.tie(part)
+    }
+
+    /// One subscription per source, in the order of `sources`, while they last.
+    var parts: [Subscription] {
+        tied?.parts ?? [part].compactMap { $0 }
     }
 
     /// Follows one more source, made after the operator (a `switchToLatest`'s inner subject): the
@@ -73,7 +92,7 @@
     @inlinable @inline(__always) func send(_ value: Output, from isolation: (any Actor)?) {
         let isListenedTo = receiver._withUnsafeGuaranteedRef { $0.send(value, tag: nil, from: isolation) }
         if !isListenedTo && !isObserved(depth: 0) {
-            subscription.cancel()
+            subscription?.cancel()
         }
     }
 
@@ -98,7 +117,7 @@
     /// Detaches from the sources if nobody can observe the target any more.
     @inlinable func detachIfUnobserved() {
         if !isObserved(depth: 0) {
-            subscription.cancel()
+            subscription?.cancel()
         }
     }
 

@@ -40,7 +40,7 @@ func feedJoinedSpelledOut<Output, Made>(
 ) -> Made {
     let arrival = joinArrival(from: hosts, into: target, file, line, name: name, waitsForEveryPath: waitsForEveryPath,
                               take: take)
-    return attach(PartCursor(arrival))
+    return attach(PartCursor(arrival, file, line))
 }
 
 /// What `feedJoined` makes before it attaches the sources: the subject that puts their arrivals
@@ -72,29 +72,26 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     }
 }
 
-/// Attaches a join's sources in order, each with the next of its feed's parts.
-@usableFromInline final class PartCursor {
+/// Attaches a join's sources, in order, each as the next of its feed's parts.
+@usableFromInline struct PartCursor {
     @usableFromInline let arrival: Arrival
-    @usableFromInline var index = 0
+    @usableFromInline let file: StaticString
+    @usableFromInline let line: UInt
 
-    @inlinable init(_ arrival: Arrival) {
+    @inlinable init(_ arrival: Arrival, _ file: StaticString, _ line: UInt) {
         self.arrival = arrival
+        self.file = file
+        self.line = line
     }
 
     /// Attaches the next source: its values are recorded, then arrive.
     @inlinable func attach<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>) -> Value? {
-        defer { index += 1 }
-        return attachSide(source, side, arrival.feed.parts[index], arrival)
-    }
-}
-
-/// Attaches one source: its values are recorded, then arrive.
-@inlinable
-func attachSide<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>, _ part: Subscription,
-                       _ arrival: Arrival) -> Value? {
-    source.attach(part, feeding: arrival.feed, queuedFirstCall: side.queuedFirstCall) { [unowned(unsafe) source] value in
-        side.record(value)
-        arrival.arrive(from: source.deliveryIsolation)
+        let arrival = arrival
+        let part = source.connected(to: arrival.feed, file, line) { [unowned(unsafe) source] value in
+            side.record(value)
+            arrival.arrive(from: source.deliveryIsolation)
+        }
+        return source.attach(part, feeding: arrival.feed, queuedFirstCall: side.queuedFirstCall)
     }
 }
 

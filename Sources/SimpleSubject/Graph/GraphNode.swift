@@ -56,8 +56,9 @@ extension SubjectBase: GraphNode {
 extension Feed {
     /// What `add(to:)` draws: the operator, between its sources and the subject it feeds.
     func draw(in graph: inout DebugGraph) {
-        guard let shown, !subscription.isCancelledFlagSet else { return }  // detached: not drawn
-        let label = "\(String(describing: name).prefix { $0 != "(" }) at \(parts[0].file):\(parts[0].line)"
+        let parts = parts
+        guard let shown, let first = parts.first, subscription?.isCancelledFlagSet == false else { return }  // detached: not drawn
+        let label = "\(String(describing: name).prefix { $0 != "(" }) at \(first.file):\(first.line)"
         let sources = parts.compactMap(\.host) + [following?()].compactMap { $0 }
         graph.add(self, label, next: [shown], visiting: [shown] + sources)
     }

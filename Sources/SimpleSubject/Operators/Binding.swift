@@ -4,11 +4,11 @@ final class Binding<First, Second>: FeedLink {
     /// The binding's numbers and what each side took last.
     typealias Machine = BindingStateMachine<First, Second>
 
-    let subscription: Subscription
+    let subscription: TiedSubscription
     /// The numbers, and what each side took last (see `BindingStateMachine`).
     private let machine = Locked(Machine())
 
-    init(_ subscription: Subscription) {
+    init(_ subscription: TiedSubscription) {
         self.subscription = subscription
     }
 

@@ -38,11 +38,15 @@ extension Subject {
     func bind<Other>(_ partner: Subject<Other>, _ file: StaticString, _ line: UInt,
                      forward: @escaping @Sendable (Value) -> Other,
                      backward: @escaping @Sendable (Other) -> Value) -> Subscription {
-        let toPartner = Subscription(host: self, file: file, line: line)
-        let toSelf = Subscription(host: partner, file: file, line: line)
-        let binding = Binding<Value, Other>(TiedSubscription(host: nil, parts: [toPartner, toSelf], file: file, line: line))
-        attach(toPartner, feeding: binding, binding.relay(from: self, side: \.first, to: partner, forward, skipsFirst: false))
-        partner.attach(toSelf, feeding: binding, binding.relay(from: partner, side: \.second, to: self, backward, skipsFirst: true))
+        let binding = Binding<Value, Other>(TiedSubscription(file: file, line: line))
+        let toPartner = Subscriber(to: self, file: file, line: line,
+                                   binding.relay(from: self, side: \.first, to: partner, forward, skipsFirst: false))
+        let toSelf = Subscriber(to: partner, file: file, line: line,
+                                binding.relay(from: partner, side: \.second, to: self, backward, skipsFirst: true))
+        binding.subscription.tie(toPartner)
+        binding.subscription.tie(toSelf)
+        attach(toPartner, feeding: binding)
+        partner.attach(toSelf, feeding: binding)
         return binding.subscription
     }
 }

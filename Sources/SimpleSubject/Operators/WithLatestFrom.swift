@@ -55,16 +55,18 @@ extension SubjectBase {
         // `other` first, so that this subject's first value finds `other`'s. Made during a
         // delivery of `other`, its first call waits behind that value, so the value `other` had
         // when this joined is kept now — unless the delivering thread got a newer one there first.
-        let made = other.attach(feed.parts[1], feeding: feed, queuedFirstCall: latest.set) { latest.set($0) }
+        let pairing = LatestPairing(feed, latest)
+        let fromSelf = connected(to: feed, file, line) { [unowned(unsafe) self] value in
+            pairing.arrive(value, from: self.deliveryIsolation)
+        }
+        let fromOther = other.connected(to: feed, file, line) { latest.set($0) }
+        let made = other.attach(fromOther, feeding: feed, queuedFirstCall: latest.set)
         if let made = made ?? other.newestRemembered {  // a ReplaySubject's joins with its newest
             latest.setIfEmpty(made)
         }
-        let pairing = LatestPairing(feed, latest)
         opensTransactionsFromNowOn()
         other.opensTransactionsFromNowOn()
-        attach(feed.parts[0], feeding: feed) { [unowned(unsafe) self] value in
-            pairing.arrive(value, from: self.deliveryIsolation)
-        }
+        attach(fromSelf, feeding: feed)
         return target
     }
 }

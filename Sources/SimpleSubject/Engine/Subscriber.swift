@@ -1,0 +1,28 @@
+/// An operator's subscription to one of its sources, with the closure it attaches there: what
+/// `Feed.connect` takes.
+///
+/// The closure is an immutable property of the object a delivery reads anyway (for the cancelled
+/// flag), so the delivery calls it through an unretained reference to that object, which the
+/// compiler knows nothing can change during the call. Called out of the slot instead, whose
+/// memory it cannot know is unchanged by the call, its context was retained and released around
+/// every call: two of the five atomic read-modify-writes an operator stage paid a value (issue
+/// 31). The slot holds the closure too, so that its lifetime is the slot's (a subscriber's
+/// closure goes when its subscription is cancelled, see `Subscription.cancel()`); this object
+/// only calls it, and lives as long as the slot does — what holds an operator (`Feed`, a
+/// `TiedSubscription`) holds it weakly, since the closure holds the operator.
+///
+/// Only operators make them: a subscriber's own `Subscription` is held by the caller, and its
+/// closure must not live as long as that.
+@usableFromInline final class Subscriber<Value>: Subscription, @unchecked Sendable {
+    // @unchecked as `Subscription`: `block` is immutable, and is only called by the thread whose
+    // turn it is to deliver.
+
+    /// What the operator does with each value.
+    @usableFromInline let block: (Value) -> Void
+
+    @usableFromInline init(to host: any SubscriptionHost, file: StaticString, line: UInt,
+                           _ block: @escaping (Value) -> Void) {
+        self.block = block
+        super.init(host: host, isOperatorPart: true, file: file, line: line)
+    }
+}
