@@ -54,11 +54,27 @@ typedef struct {
     uint32_t state;
 } SimpleSubjectLock;
 
-/// Takes the lock, sleeping on a futex while another thread holds it.
-void simple_subject_lock(SimpleSubjectLock *_Nonnull lock);
+/// `simple_subject_lock` once the lock was found taken: sleeps on a futex until it is had.
+void simple_subject_lock_contended(SimpleSubjectLock *_Nonnull lock);
 
-/// Lets the lock go, waking one sleeper if any.
-void simple_subject_unlock(SimpleSubjectLock *_Nonnull lock);
+/// `simple_subject_unlock` once a thread may sleep on the lock: wakes one.
+void simple_subject_wake_one(SimpleSubjectLock *_Nonnull lock);
+
+/// Takes the lock, sleeping on a futex while another thread holds it. The uncontended path, one
+/// compare-and-swap, is inline, so that a send pays no call for it (issue 31: two calls a stage).
+static inline void simple_subject_lock(SimpleSubjectLock *_Nonnull lock) {
+    uint32_t expected = 0;
+    if (!__atomic_compare_exchange_n(&lock->state, &expected, 1, false, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) {
+        simple_subject_lock_contended(lock);
+    }
+}
+
+/// Lets the lock go, waking one sleeper if any: one exchange, inline, when none may sleep.
+static inline void simple_subject_unlock(SimpleSubjectLock *_Nonnull lock) {
+    if (__atomic_exchange_n(&lock->state, 0, __ATOMIC_RELEASE) == 2) {
+        simple_subject_wake_one(lock);
+    }
+}
 #endif
 
 #endif
