@@ -111,6 +111,11 @@ public class Subscription: @unchecked Sendable {
 
     /// The object this subscription is tied to, if any (`subscribeNext(owner:)`, `assign`).
     var owner: AnyObject? { nil }
+    /// Whether it is an operator's `Subscriber`, which holds its closure.
+    @inlinable final var isOperatorPart: Bool {
+        lineAndFlags.load(ordering: .relaxed) & Subscription.operatorPartBit != 0
+    }
+
     /// Whether it was made tied to an object.
     @usableFromInline var isOwnerBound: Bool { false }
     /// Subscriptions this one ends together with it (`sync(with:)`, operators with two sources).

@@ -45,10 +45,10 @@ extension ReplaySubject where Value: Sendable {
 
 extension SubjectBase where Value: Sendable {
     /// The closure of `mapLatest`; see `derived`.
-    func requesting<Output: Sendable>(_ transform: @escaping @Sendable (Value) async -> Output) -> (Feed<Output>?) -> Block {
+    func requesting<Output: Sendable>(_ transform: @escaping @Sendable (Value) async -> Output) -> (Feed<Output>?) -> PartBlock {
         let requests = LatestRequest(transform)
         return { feed in
-            { value in  // no `queuedFirstCall`: `feed` is there
+            { value, _ in  // no `queuedFirstCall`: `feed` is there
                 // Nothing is sent now, so ask here whether anyone still observes the result: if
                 // not, detach — which releases `requests`, whose end cancels the running request.
                 feed!.detachIfUnobserved()

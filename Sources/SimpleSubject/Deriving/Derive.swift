@@ -61,12 +61,12 @@ extension SubjectBase {
         let primedAtOnce = Latest<Void>()
         let feed = Feed(target, from: [self], forgetsOnSkip: clearsReplayOnDrop(of: target),
                         name: name, file: file, line: line, drawnFeeding: target)
-        let queuedFirstCall: Block = { value in
+        let queuedFirstCall: PartBlock = { value, _ in
             if primedAtOnce.value == nil {
                 body(value, Downstream(feed))
             }
         }
-        let made = attach(connected(to: feed, file, line) { body($0, Downstream(feed)) }, feeding: feed,
+        let made = attach(connected(to: feed, file, line) { value, _ in body(value, Downstream(feed)) }, feeding: feed,
                           queuedFirstCall: queuedFirstCall)
         if let made, isDeliveringOnThisThread {
             primedAtOnce.set(())
@@ -80,7 +80,7 @@ extension SubjectBase {
     @inlinable
     @inline(__always)
     final func connected<Output>(to feed: Feed<Output>, _ file: StaticString, _ line: UInt,
-                                 _ block: @escaping Block) -> Subscriber<Value> {
+                                 _ block: @escaping PartBlock) -> Subscriber<Value> {
         let part = Subscriber(to: self, file: file, line: line, block)
         feed.connect(part)
         return part
@@ -105,7 +105,7 @@ extension SubjectBase {
     @discardableResult
     final func derived<Output, Target: SubjectBase<Output>>(
         _ target: Target, _ file: StaticString, _ line: UInt, name: StaticString = #function, drawn: Bool = true,
-        first: ((Value) -> Output)? = nil, reset: (() -> Void)? = nil, _ block: (Feed<Output>?) -> Block
+        first: ((Value) -> Output)? = nil, reset: (() -> Void)? = nil, _ block: (Feed<Output>?) -> PartBlock
     ) -> Target {
         let feed = Feed(target, from: [self], forgetsOnSkip: clearsReplayOnDrop(of: target), reset: reset, name: name, file: file, line: line,
                         drawnFeeding: drawn ? target : nil)

@@ -87,11 +87,11 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     /// Attaches the next source: its values are recorded, then arrive.
     @inlinable func attach<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>) -> Value? {
         let arrival = arrival
-        let part = source.connected(to: arrival.feed, file, line) { [unowned(unsafe) source] value in
+        let part = source.connected(to: arrival.feed, file, line) { value, isolation in
             side.record(value)
-            arrival.arrive(from: source.deliveryIsolation)
+            arrival.arrive(from: isolation)
         }
-        return source.attach(part, feeding: arrival.feed, queuedFirstCall: side.queuedFirstCall)
+        return source.attach(part, feeding: arrival.feed, queuedFirstCall: { value, _ in side.queuedFirstCall(value) })
     }
 }
 

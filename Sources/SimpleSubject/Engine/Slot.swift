@@ -7,6 +7,9 @@ extension SubjectBase {
         /// A `var` only so that `debugGraph` can ask `isKnownUniquelyReferenced` whether anyone
         /// else holds it (SubjectBase+Inspecting.swift); never reassigned.
         @usableFromInline var subscription: Subscription
+        /// The subscriber's closure; for an operator, which its `Subscriber` holds, a closure
+        /// that is never called (one that captures nothing, so it costs no allocation; not an
+        /// `Optional`, which the generic code around it would reabstract at every call).
         @usableFromInline let block: Block
         @usableFromInline let link: FeedLink?
         @usableFromInline let hop: Hop<Value>?

@@ -89,6 +89,9 @@ import Synchronization
 /// thousand is fine.
 public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible {
     @usableFromInline typealias Block = (Value) -> Void
+    /// An operator's closure on this subject: it gets each value with the isolation the delivery
+    /// runs in, to pass on (see Subscriber.swift).
+    @usableFromInline typealias PartBlock = (Value, _ isolation: (any Actor)?) -> Void
 
     /// What a kind remembers, which is what a new subscriber gets first.
     @usableFromInline enum Memory {
@@ -280,7 +283,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             let flags = subscription._withUnsafeGuaranteedRef { $0.lineAndFlags.load(ordering: .acquiring) }
             guard flags & Subscription.cancelledBit == 0 else { return }
             guard flags & Subscription.operatorPartBit == 0 else {  // never on an actor
-                subscription._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Subscriber<Value>.self).block(value) }
+                subscription._withUnsafeGuaranteedRef {
+                    unsafeDowncast($0, to: Subscriber<Value>.self).block(value, isolation)
+                }
                 return
             }
             guard let hop = slot.pointee.hop.map(Unmanaged.passUnretained) else {
@@ -298,8 +303,16 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     // MARK: - Subscribing
 
     /// Adds a subscriber whose block runs in `isolation` and makes its first call, from a caller
-    /// running in `current`. Operators (their closures run on the delivering thread) use it with
-    /// a subscription they made first, so that their closure can refer to it, and pass:
+    /// running in `current` (see `attach(_:)` below).
+    @inlinable
+    @discardableResult
+    final func attach(_ subscription: Subscription, on isolation: (any Actor)? = nil,
+                      runningIn current: (any Actor)? = nil, _ block: @escaping Block) -> Value? {
+        attach(Slot(subscription, block, feeding: nil, on: isolation), queuedFirstCall: nil, runningIn: current)
+    }
+
+    /// Adds an operator's subscriber to this subject (see Subscriber.swift) and makes its first
+    /// call. Operators (their closures run on the delivering thread) pass:
     /// - `link`: what the operator feeds, told when this subject forgets its replay and asked
     ///   whether anyone can still observe it (see `FeedLink`);
     /// - `queuedFirstCall`: what the operator's first call is when another call is delivering. The
@@ -307,16 +320,22 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///   value from, and its queued first call with that value only primes its state;
     /// - `current`: the isolation the caller runs in, when an operator attaches from inside a
     ///   delivery (a switch): its first call runs there, so a subscriber on that actor downstream
-    ///   is called at once, not through a hop (and a subscriber's first call runs now only there);
+    ///   is called at once, not through a hop;
     /// - `joiningTheSend`: the first call, made now, is part of the send being delivered (a switch
     ///   to a new inner subject): what it reaches waits for the send's other paths, as the
     ///   switch's own value does (Transaction.swift). Other first calls are not part of a send.
     @inlinable
     @discardableResult
-    final func attach(_ subscription: Subscription, feeding link: FeedLink? = nil, queuedFirstCall: Block? = nil,
-                      on isolation: (any Actor)? = nil, runningIn current: (any Actor)? = nil,
-                      joiningTheSend: Bool = false, _ block: @escaping Block) -> Value? {
-        let slot = Slot(subscription, block, feeding: link, on: isolation)
+    final func attach(_ part: Subscriber<Value>, feeding link: FeedLink, queuedFirstCall: PartBlock? = nil,
+                      runningIn current: (any Actor)? = nil, joiningTheSend: Bool = false) -> Value? {
+        attach(Slot(part, { _ in }, feeding: link, on: nil), queuedFirstCall: queuedFirstCall, runningIn: current,
+               joiningTheSend: joiningTheSend)
+    }
+
+    /// Adds `slot`; see the two forms above.
+    @inlinable
+    final func attach(_ slot: Slot, queuedFirstCall: PartBlock?, runningIn current: (any Actor)?,
+                      joiningTheSend: Bool = false) -> Value? {
         // It joins at once, so every value remembered from now on reaches it. When another call
         // is delivering, that call makes its first call, with what is remembered now, before it
         // goes on to its next value.
@@ -326,7 +345,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             guard becomeDelivererOrMarkWork(&state) else {
                 // The deliverer comes back for the first call, and takes what `insert` retired.
                 let memory = state.memory
-                state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, queuedFirstCall ?? block, in: isolation) }
+                state.firstCalls.append { [self] isolation in self.callFirst(memory, slot, queuedFirstCall, in: isolation) }
                 return (memory, true, nil)
             }
             // The `_`: the subject was idle by now, so nobody reads what `insert` retired: it goes,
@@ -338,58 +357,53 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             return queuedFirstCall == nil ? nil : first.latest
         }
         if joiningTheSend {
-            makeFirstCalls(first, slot, block, in: current)
+            makeFirstCalls(first, slot, nil, in: current)
         } else {
-            callFirst(first, slot, block, in: current)
+            callFirst(first, slot, nil, in: current)
         }
         finishDelivering(in: current)
         return nil
     }
 
-    /// `attach`, for an operator's subscriber to this subject (see Subscriber.swift).
+    /// Calls the slot's subscriber (or `instead`, an operator's `queuedFirstCall`) with what a new
+    /// subscriber gets first. A first call is not part of a send: it runs outside any transaction
+    /// (Transaction.swift), so an operator gets its first value at once, also inside a delivery.
     @inlinable
-    @discardableResult
-    final func attach(_ part: Subscriber<Value>, feeding link: FeedLink, queuedFirstCall: Block? = nil,
-                      runningIn current: (any Actor)? = nil, joiningTheSend: Bool = false) -> Value? {
-        attach(part, feeding: link, queuedFirstCall: queuedFirstCall, runningIn: current, joiningTheSend: joiningTheSend,
-               part.block)
-    }
-
-    /// Calls `block` (the slot's, or a `queuedFirstCall`) with what a new subscriber gets first.
-    /// A first call is not part of a send: it runs outside any transaction (Transaction.swift), so
-    /// an operator gets its first value at once, also inside a delivery.
-    @inlinable
-    final func callFirst(_ first: Memory, _ slot: Slot, _ block: Block, in isolation: (any Actor)?) {
+    final func callFirst(_ first: Memory, _ slot: Slot, _ instead: PartBlock?, in isolation: (any Actor)?) {
         outsideTransaction {
-            makeFirstCalls(first, slot, block, in: isolation)
+            makeFirstCalls(first, slot, instead, in: isolation)
         }
     }
 
     /// `callFirst`'s calls, in whatever transaction is open.
     @inlinable
-    final func makeFirstCalls(_ first: Memory, _ slot: Slot, _ block: Block, in isolation: (any Actor)?) {
+    final func makeFirstCalls(_ first: Memory, _ slot: Slot, _ instead: PartBlock?, in isolation: (any Actor)?) {
         deliveryTag = nil
         deliveryIsolation = isolation
         switch first {
         case .nothing, .latest(.none), .single(.none):
             break
         case .latest(.some(let value)), .single(.some(let value)):
-            call(block, of: slot, with: value, in: isolation)
+            call(slot, instead, with: value, in: isolation)
         case .recent(let values, _):
             for value in values {
-                call(block, of: slot, with: value, in: isolation)
+                call(slot, instead, with: value, in: isolation)
             }
         }
     }
 
-    /// Calls `block` with `value` unless the subscription has ended — or, for a subscriber whose
-    /// actor this is not, hands the value to its hop.
+    /// Calls the slot's subscriber (or `instead`) with `value` unless the subscription has ended —
+    /// or, for a subscriber whose actor this is not, hands the value to its hop.
     @inlinable
     @inline(__always)
-    final func call(_ block: Block, of slot: Slot, with value: Value, in isolation: (any Actor)?) {
+    final func call(_ slot: Slot, _ instead: PartBlock?, with value: Value, in isolation: (any Actor)?) {
         guard !slot.subscription.isCancelledFlagSet else { return }
-        if slot.runsNow(in: isolation) {
-            block(value)
+        if let instead {
+            instead(value, isolation)  // an operator's: never on an actor
+        } else if slot.subscription.isOperatorPart {
+            unsafeDowncast(slot.subscription, to: Subscriber<Value>.self).block(value, isolation)
+        } else if slot.runsNow(in: isolation) {
+            slot.block(value)
         } else {
             slot.hop!.deliver(value, from: isolation)
         }

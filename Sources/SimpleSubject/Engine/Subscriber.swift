@@ -6,10 +6,8 @@
 /// compiler knows nothing can change during the call. Called out of the slot instead, whose
 /// memory it cannot know is unchanged by the call, its context was retained and released around
 /// every call: two of the five atomic read-modify-writes an operator stage paid a value (issue
-/// 31). The slot holds the closure too, so that its lifetime is the slot's (a subscriber's
-/// closure goes when its subscription is cancelled, see `Subscription.cancel()`); this object
-/// only calls it, and lives as long as the slot does — what holds an operator (`Feed`, a
-/// `TiedSubscription`) holds it weakly, since the closure holds the operator.
+/// 31). It lives as long as its slot does, and so does the closure — what holds an operator
+/// (`Feed`, a `TiedSubscription`) holds it weakly, since the closure holds the operator.
 ///
 /// Only operators make them: a subscriber's own `Subscription` is held by the caller, and its
 /// closure must not live as long as that.
@@ -17,11 +15,14 @@
     // @unchecked as `Subscription`: `block` is immutable, and is only called by the thread whose
     // turn it is to deliver.
 
-    /// What the operator does with each value.
-    @usableFromInline let block: (Value) -> Void
+    /// What the operator does with each value, given the isolation the delivery runs in — the
+    /// delivery's own argument, passed on at +0: read back from the subject's
+    /// `deliveryIsolation`, it was retained and released at every stage (two more atomic
+    /// operations a stage on the main actor).
+    @usableFromInline let block: (Value, _ isolation: (any Actor)?) -> Void
 
     @usableFromInline init(to host: any SubscriptionHost, file: StaticString, line: UInt,
-                           _ block: @escaping (Value) -> Void) {
+                           _ block: @escaping (Value, _ isolation: (any Actor)?) -> Void) {
         self.block = block
         super.init(host: host, isOperatorPart: true, file: file, line: line)
     }

@@ -16,9 +16,9 @@ final class Binding<First, Second>: FeedLink {
     /// `remote`. It holds the binding, and the two subjects weakly.
     func relay<Local, Remote>(from local: Subject<Local>, side: WritableKeyPath<Machine, Machine.Side<Local>>,
                               to remote: Subject<Remote>, _ convert: @escaping @Sendable (Local) -> Remote,
-                              skipsFirst: Bool) -> (Local) -> Void {
+                              skipsFirst: Bool) -> (Local, _ isolation: (any Actor)?) -> Void {
         var isFirstCall = skipsFirst  // only `local`'s delivering thread touches it
-        return { [weak local, weak remote] value in
+        return { [weak local, weak remote] value, isolation in
             guard let local, let remote else {
                 self.subscription.cancel()
                 return
@@ -32,7 +32,7 @@ final class Binding<First, Second>: FeedLink {
                 let arrival = self.machine.locked { $0.arriveFromPartner(value, number: tag.number, on: side) }
                 if case .resend(let newer, let number) = arrival {
                     let correction = BindingTag(self, number, visited: tag.visited, isCorrection: true)
-                    local.send(newer, tag: correction, from: local.deliveryIsolation)
+                    local.send(newer, tag: correction, from: isolation)
                 }
                 return
             }
@@ -45,7 +45,7 @@ final class Binding<First, Second>: FeedLink {
             // Numbers a value that started on this side; the one displaced is released after the lock.
             let (number, _) = self.machine.locked { $0.numberOutgoing(value, on: side) }
             let passed = BindingTag(self, number, visited: visited + [ObjectIdentifier(local)])
-            remote.send(convert(value), tag: passed, from: local.deliveryIsolation)
+            remote.send(convert(value), tag: passed, from: isolation)
         }
     }
 

@@ -38,9 +38,9 @@ extension ReplaySubject {
 
 extension SubjectBase {
     /// The closure of `compactMap`: each non-`nil` result, and a skip for a `nil` one.
-    @inlinable func compacting<Result>(_ transform: @escaping (Value) -> Result?) -> (Feed<Result>?) -> Block {
-        { [unowned(unsafe) self] feed in
-            { feed?.sendOrSkip(transform($0), from: self.deliveryIsolation) }
+    @inlinable func compacting<Result>(_ transform: @escaping (Value) -> Result?) -> (Feed<Result>?) -> PartBlock {
+        { feed in
+            { feed?.sendOrSkip(transform($0), from: $1) }
         }
     }
 }

@@ -35,13 +35,13 @@ extension ReplaySubject {
 extension SubjectBase {
     /// `debug`'s closure: writes the line, then passes the value on (a `queuedFirstCall` only writes it).
     func printing(_ label: String, _ file: StaticString, _ line: UInt,
-                  _ output: (@Sendable (String) -> Void)?) -> (Feed<Value>?) -> Block {
+                  _ output: (@Sendable (String) -> Void)?) -> (Feed<Value>?) -> PartBlock {
         let write = output ?? { writeToStandardError($0 + "\n") }
         let kind = "\(type(of: self))"
-        return { [unowned(unsafe) self] feed in
-            { value in
+        return { feed in
+            { value, isolation in
                 write("\(label): \(String(reflecting: value)) (\(kind), debug at \(file):\(line))")
-                feed?.send(value, from: self.deliveryIsolation)
+                feed?.send(value, from: isolation)
             }
         }
     }

@@ -41,9 +41,9 @@ extension SubjectBase {
     /// The closure of the operators that pass some values on unchanged (`filter`, `skip`,
     /// `take`, `removeDuplicates`): each value that satisfies `isIncluded`, and a skip for the
     /// others; see `derived`.
-    @inlinable func passing(_ isIncluded: @escaping (Value) -> Bool) -> (Feed<Value>?) -> Block {
-        { [unowned(unsafe) self] feed in
-            { isIncluded($0) ? feed?.send($0, from: self.deliveryIsolation) : feed?.skip() }
+    @inlinable func passing(_ isIncluded: @escaping (Value) -> Bool) -> (Feed<Value>?) -> PartBlock {
+        { feed in
+            { isIncluded($0) ? feed?.send($0, from: $1) : feed?.skip() }
         }
     }
 }

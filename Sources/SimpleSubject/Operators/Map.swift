@@ -38,11 +38,11 @@ extension ReplaySubject {
 
 extension SubjectBase {
     /// The closure of the operators that send one result per value (`map`, `scan`); see `derived`.
-    @inlinable func mapping<Result>(_ transform: @escaping (Value) -> Result) -> (Feed<Result>?) -> Block {
-        { [unowned(unsafe) self] feed in
-            { value in
+    @inlinable func mapping<Result>(_ transform: @escaping (Value) -> Result) -> (Feed<Result>?) -> PartBlock {
+        { feed in
+            { value, isolation in
                 let result = transform(value)  // also for a `queuedFirstCall`, which has no `feed`
-                feed?.send(result, from: self.deliveryIsolation)
+                feed?.send(result, from: isolation)
             }
         }
     }

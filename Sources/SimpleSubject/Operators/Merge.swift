@@ -15,14 +15,14 @@ public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Valu
     let sources = [first, second] + others
     let feed = Feed(merged, from: sources, name: #function, file: file, line: line, drawnFeeding: merged)
     let parts = sources.map { source in
-        source.connected(to: feed, file, line) { [unowned(unsafe) source] in
-            feed.send($0, from: source.deliveryIsolation)
+        source.connected(to: feed, file, line) { value, isolation in
+            feed.send(value, from: isolation)
         }
     }
     for (source, part) in zip(sources, parts) {
         // Made while a source is being delivered, its first values (the value or replay a new
         // subscriber gets) come later, queued: they were sent before the merge, so they are skipped.
-        source.attach(part, feeding: feed, queuedFirstCall: { _ in })
+        source.attach(part, feeding: feed, queuedFirstCall: { _, _ in })
     }
     return merged
 }

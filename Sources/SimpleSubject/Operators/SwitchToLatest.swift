@@ -51,18 +51,18 @@ extension SubjectBase {
         // `follower`, whose end is what ends the inner subscription.
         let feed = Feed(target, from: [self], name: name, file: file, line: line, drawnFeeding: target,
                         following: { [weak follower] in follower?.subject })
-        let outer = connected(to: feed, file, line) { [unowned(unsafe) self] inner in  // called while self delivers
+        let outer = connected(to: feed, file, line) { inner, isolation in  // called while self delivers
             feed.skip()  // passes nothing on itself; detaches if nobody can observe the target
             guard feed.subscription?.isCancelledFlagSet == false else { return }
-            let subscription = Subscriber(to: inner, file: file, line: line) { [unowned(unsafe) inner] value in
-                feed.send(value, from: inner.deliveryIsolation)
+            let subscription = Subscriber(to: inner, file: file, line: line) { value, isolation in
+                feed.send(value, from: isolation)
             }
             follower.follow(subscription)  // the old inner first (RxSwift #1001)
             if forgets {
                 feed.sourceForgot()  // nothing from the old inner is replayed after the switch
             }
             feed.follows(inner)  // a deeper inner subject: what it feeds stays higher
-            inner.attach(subscription, feeding: feed, runningIn: self.deliveryIsolation, joiningTheSend: true)
+            inner.attach(subscription, feeding: feed, runningIn: isolation, joiningTheSend: true)
         }
         attach(outer, feeding: feed)
         return target

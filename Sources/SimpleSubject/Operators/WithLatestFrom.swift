@@ -56,11 +56,11 @@ extension SubjectBase {
         // delivery of `other`, its first call waits behind that value, so the value `other` had
         // when this joined is kept now — unless the delivering thread got a newer one there first.
         let pairing = LatestPairing(feed, latest)
-        let fromSelf = connected(to: feed, file, line) { [unowned(unsafe) self] value in
-            pairing.arrive(value, from: self.deliveryIsolation)
+        let fromSelf = connected(to: feed, file, line) { value, isolation in
+            pairing.arrive(value, from: isolation)
         }
-        let fromOther = other.connected(to: feed, file, line) { latest.set($0) }
-        let made = other.attach(fromOther, feeding: feed, queuedFirstCall: latest.set)
+        let fromOther = other.connected(to: feed, file, line) { value, _ in latest.set(value) }
+        let made = other.attach(fromOther, feeding: feed, queuedFirstCall: { value, _ in latest.set(value) })
         if let made = made ?? other.newestRemembered {  // a ReplaySubject's joins with its newest
             latest.setIfEmpty(made)
         }

@@ -52,10 +52,10 @@ extension ReplaySubject where Value: Sendable {
 
 extension SubjectBase where Value: Sendable {
     /// The closure of `debounce`; see `derived`.
-    @inlinable func debouncing<C: Clock<Duration>>(_ interval: Duration, _ clock: C) -> (Feed<Value>?) -> Block {
+    @inlinable func debouncing<C: Clock<Duration>>(_ interval: Duration, _ clock: C) -> (Feed<Value>?) -> PartBlock {
         let debouncing = DebounceOperator<Value, C>(interval, clock)
-        return { [unowned(unsafe) self] feed in  // called only while this subject delivers
-            { debouncing.arrive($0, feed!, from: self.deliveryIsolation) }  // no `queuedFirstCall`: `feed` is there
+        return { feed in
+            { debouncing.arrive($0, feed!, from: $1) }  // no `queuedFirstCall`: `feed` is there
         }
     }
 }

@@ -55,10 +55,10 @@ extension ReplaySubject where Value: Sendable {
 
 extension SubjectBase where Value: Sendable {
     /// The closure of `throttle`; see `derived`.
-    @inlinable func throttling<C: Clock<Duration>>(_ interval: Duration, _ clock: C, _ latest: Bool) -> (Feed<Value>?) -> Block {
+    @inlinable func throttling<C: Clock<Duration>>(_ interval: Duration, _ clock: C, _ latest: Bool) -> (Feed<Value>?) -> PartBlock {
         let throttling = ThrottleOperator<Value, C>(interval, clock, latest: latest)
-        return { [unowned(unsafe) self] feed in
-            { throttling.arrive($0, feed!, from: self.deliveryIsolation) }  // no `queuedFirstCall`: `feed` is there
+        return { feed in
+            { throttling.arrive($0, feed!, from: $1) }  // no `queuedFirstCall`: `feed` is there
         }
     }
 }
