@@ -99,3 +99,54 @@ import Testing
         #expect(weakToken == nil)
     }
 }
+
+/// `withLatestFrom`'s other source only records its values, and so never noticed that nobody
+/// could observe the result any more (outside attack, 2026-11-27): a dropped result stayed on
+/// `other` until its own source sent, and for ever once that source was released.
+@MainActor @Suite struct WithLatestFromLifetimeTests {
+    final class Token: Sendable {}
+
+    @Test func aDroppedResultDetachesFromTheOtherSourceAtItsNextSend() {
+        let taps = EventSubject<Void>()
+        let name = Subject("")
+        weak var weakToken: Token?
+        weak var weakResult: EventSubject<(Void, String)>?
+        do {
+            let token = Token()
+            weakToken = token
+            let result = taps.withLatestFrom(name.map { value in withExtendedLifetime(token) { value } })
+            weakResult = result
+        }
+        name.sendNext("typed")  // taps never sends
+        name.sendNext("typed again")
+        #expect(weakResult == nil)
+        #expect(weakToken == nil)
+        #expect(name.subscriberCount == 0)
+        #expect(taps.subscriberCount == 0)
+    }
+
+    @Test func releasingTheSourceDetachesTheResultFromTheOtherSource() {
+        let name = Subject("")
+        weak var weakResult: EventSubject<(Void, String)>?
+        do {
+            let taps = EventSubject<Void>()
+            weakResult = taps.withLatestFrom(name)
+        }
+        name.sendNext("typed")
+        #expect(weakResult == nil)
+        #expect(name.subscriberCount == 0)
+    }
+
+    @Test func aHeldResultStaysOnTheOtherSource() {
+        let taps = EventSubject<Void>()
+        let name = Subject("")
+        let result = taps.withLatestFrom(name)
+        name.sendNext("typed")
+        name.sendNext("typed again")
+        var seen: [String] = []
+        result.subscribeNext { seen.append($0.1) }
+        taps.sendNext(())
+        #expect(seen == ["typed again"])
+        #expect(name.subscriberCount == 1)
+    }
+}

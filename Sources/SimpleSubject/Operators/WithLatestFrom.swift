@@ -59,7 +59,13 @@ extension SubjectBase {
         let fromSelf = connected(to: feed, file, line) { value, isolation in
             pairing.arrive(value, from: isolation)
         }
-        let fromOther = other.connected(to: feed, file, line) { value, _ in latest.set(value) }
+        // `other`'s values pass nothing on, so its closure asks itself whether anyone can still
+        // observe the result (outside attack, 2026-11-27: a dropped result stayed on `other` until
+        // this subject sent, and for ever once this subject was released).
+        let fromOther = other.connected(to: feed, file, line) { value, _ in
+            latest.set(value)
+            feed.detachIfUnobserved()
+        }
         let made = other.attach(fromOther, feeding: feed, queuedFirstCall: { value, _ in latest.set(value) })
         if let made = made ?? other.newestRemembered {  // a ReplaySubject's joins with its newest
             latest.setIfEmpty(made)
