@@ -281,9 +281,10 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         slot.withMemoryRebound(to: Slot.self, capacity: 1) { slot in
             let subscription = Unmanaged.passUnretained(slot.pointee.subscription)
             let flags = subscription._withUnsafeGuaranteedRef { $0.lineAndFlags.load(ordering: .acquiring) }
-            guard flags & Subscription.cancelledBit == 0 else { return }
-            guard flags & Subscription.operatorPartBit == 0 else {  // never on an actor
-                subscription._withUnsafeGuaranteedRef {
+            // One test for a subscriber's slot, which is live and not an operator's, the common case.
+            if flags & (Subscription.cancelledBit | Subscription.operatorPartBit) != 0 {
+                guard flags & Subscription.cancelledBit == 0 else { return }
+                subscription._withUnsafeGuaranteedRef {  // an operator's: never on an actor
                     unsafeDowncast($0, to: Subscriber<Value>.self).block(value, isolation)
                 }
                 return
