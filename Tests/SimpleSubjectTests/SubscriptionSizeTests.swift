@@ -13,7 +13,8 @@ import Testing
 
     #if os(Linux)
     /// The object's header and three words: allocated as 40 bytes, one 48-byte block of glibc's
-    /// (a 41st byte would take a 64-byte block). A `TiedSubscription` may be larger.
+    /// (a 41st byte would take a 64-byte block). An `OwnedSubscription`, a `TiedSubscription` or
+    /// an operator's `Subscriber` may be larger.
     @Test func aPlainSubscriptionIsFortyBytesOfHeap() {
         let subject = Subject(0)
         let subscription = subject.subscribeNext { _ in }
