@@ -106,31 +106,29 @@ import Testing
         #expect(pairs.load(ordering: .relaxed) == 10_001)
     }
 
-    /// A KNOWN DEFECT, found by an outside attack on 2026-11-27 and present since transactions
-    /// came in: a second thread sending to another source of the same operator tears the pair.
-    /// Each path records its source's value as it is reached, before the send's transaction
-    /// ends; the other thread's transaction takes the tuple meanwhile, with one path's new value
-    /// and the other's old one ((3, 4, _) between the 3 and its 6). The fix is to publish what a
-    /// transaction records when it flushes, in the order the operator's arrivals put it (issue
-    /// 31's closing note). Remove `withKnownIssue` then: this must never tear.
-    @Test func aThreadSendingToAnotherSourceTearsADiamondKnownDefect() {
+    /// Outside attack, 2026-11-27: a second thread sending to another source of the same
+    /// operator tore the pair — each path recorded its source's value as it was reached, and the
+    /// other thread's transaction took the tuple meanwhile, with one path's new value and the
+    /// other's old one ((3, 4, _) between the 3 and its 6). A side now stages what a transaction
+    /// brings, and the flush commits every side at once (`JoinCommit`).
+    @Test func aThreadSendingToAnotherSourceNeverTearsADiamond() {
         let d = Subject(0)
         let other = Subject(0)
         let torn = Atomic<Int>(0)
-        combineLatest(d, d.map { $0 * 2 }, other).subscribeNext { x, doubled, _ in
+        let seen = Recorder<String>()
+        combineLatest(d, d.map { $0 * 2 }, other).subscribeNext { x, doubled, another in
             if doubled != 2 * x {
                 torn.add(1, ordering: .relaxed)
             }
+            seen.append("\(x),\(doubled),\(another)")
         }
         onThreads(2) { thread in
             for value in 1...3_000 {
                 (thread == 0 ? d : other).sendNext(value)
             }
         }
-        withKnownIssue("combineLatest tears a diamond while another source is sent to from another thread",
-                       isIntermittent: true) {
-            #expect(torn.load(ordering: .relaxed) == 0)
-        }
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(seen.values.last == "3000,6000,3000")
     }
 
     @Test func aSwitchToADeeperInnerKeepsItsDiamondsGlitchFree() {

@@ -51,24 +51,41 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
                          _ file: StaticString, _ line: UInt, name: StaticString, waitsForEveryPath: Bool,
                          take: @escaping () -> Output?) -> Arrival {
     let arrivals = EventSubject<Void>()
-    arrivals.derived(target, file, line, drawn: false, arrivals.compacting { _ in take() })  // as `compactMap` does
+    let commit = JoinCommit()
+    arrivals.derived(target, file, line, drawn: false, arrivals.compacting { _ in commit.read(take) })  // as `compactMap` does
     let toArrivals = Feed(arrivals, from: hosts, name: name, file: file, line: line, drawnFeeding: target)
     if waitsForEveryPath {
         hosts.forEach { $0.opensTransactionsFromNowOn(depth: 0) }
     }
-    return Arrival(toArrivals, arrivals, waits: waitsForEveryPath)
+    return Arrival(toArrivals, arrivals, commit, waits: waitsForEveryPath)
 }
 
 /// What an operator with several sources does with one source's values.
 @usableFromInline struct JoinSide<Value> {
     /// Keeps a value that arrived, before the operator is told it arrived.
     @usableFromInline let record: (Value) -> Void
+    /// For an operator that waits for every path of a send (`combineLatest`): keeps a value that
+    /// arrived inside a transaction apart until the transaction flushes the operator, which then
+    /// commits it with the other sides' (`commitStaged`; see `JoinCommit`). An operator that
+    /// takes values as they come (`zip`) records them.
+    @usableFromInline let stage: (Value) -> Void
+    @usableFromInline let commitStaged: (() -> Void)?
     /// A queued first call's work (see `attach`).
     @usableFromInline let queuedFirstCall: (Value) -> Void
 
     @inlinable init(record: @escaping (Value) -> Void, queuedFirstCall: @escaping (Value) -> Void) {
         self.record = record
+        self.stage = record
+        self.commitStaged = nil
         self.queuedFirstCall = queuedFirstCall
+    }
+
+    /// A side of `combineLatest`, which keeps its values in `latest`.
+    @inlinable init(_ latest: Latest<Value>) {
+        self.record = latest.set
+        self.stage = latest.stage
+        self.commitStaged = latest.commitStaged
+        self.queuedFirstCall = latest.set
     }
 }
 
@@ -87,9 +104,11 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     /// Attaches the next source: its values are recorded, then arrive.
     @inlinable func attach<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>) -> Value? {
         let arrival = arrival
+        if let commitStaged = side.commitStaged {
+            arrival.commit.add(commitStaged)
+        }
         let part = source.connected(to: arrival.feed, file, line) { value, isolation in
-            side.record(value)
-            arrival.arrive(from: isolation)
+            arrival.arrive(value, at: side, from: isolation)
         }
         return source.attach(part, feeding: arrival.feed, queuedFirstCall: { value, _ in side.queuedFirstCall(value) })
     }
@@ -103,18 +122,24 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     @usableFromInline unowned(unsafe) let arrivals: EventSubject<Void>
     @usableFromInline let waits: Bool
     @usableFromInline let waitMark = WaitMark()
+    /// What makes the values of one send the latest together (see `JoinCommit`).
+    @usableFromInline let commit: JoinCommit
 
-    @usableFromInline init(_ feed: Feed<Void>, _ arrivals: EventSubject<Void>, waits: Bool) {
+    @usableFromInline init(_ feed: Feed<Void>, _ arrivals: EventSubject<Void>, _ commit: JoinCommit, waits: Bool) {
         self.feed = feed
         self.arrivals = arrivals
+        self.commit = commit
         self.waits = waits
     }
 
-    /// A source's value was recorded: says so now, or waits for the flush.
-    @usableFromInline func arrive(from isolation: (any Actor)?) {
-        if !waits || !wait(self, reachedIn: isolation) {
-            feed.send((), from: isolation)
+    /// A source's value arrived at `side`: recorded and said now, or — inside a transaction, for
+    /// an operator that waits for every path of a send — staged until the flush.
+    @inlinable func arrive<Value>(_ value: Value, at side: JoinSide<Value>, from isolation: (any Actor)?) {
+        guard waits, wait(self, reachedIn: isolation) else {
+            side.record(value)
+            return feed.send((), from: isolation)
         }
+        side.stage(value)
     }
 
     @usableFromInline var height: Int {
@@ -122,6 +147,7 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     }
 
     @usableFromInline func flush(in isolation: (any Actor)?) {
+        commit.commit()
         feed.send((), from: isolation)
     }
 }

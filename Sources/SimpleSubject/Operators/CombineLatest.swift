@@ -69,7 +69,7 @@ func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping l
                                     into target: SubjectBase<(repeat each Value)>, _ file: StaticString, _ line: UInt)
 -> (repeat (each Value)?) {
     feedJoined(repeat each sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true,
-               sides: repeat JoinSide(record: (each latest).set, queuedFirstCall: (each latest).set)) {
+               sides: repeat JoinSide(each latest)) {
         latestOfAll(repeat each latest)
     }
 }

@@ -133,7 +133,7 @@ extension Latest {
     @inlinable
     @discardableResult
     func follow(_ source: SubjectBase<Value>, _ parts: PartCursor) -> Value? {
-        parts.attach(source, JoinSide(record: set, queuedFirstCall: set))
+        parts.attach(source, JoinSide(self))
     }
 
     /// Starts at a `Subject` source's first value, unless a value has arrived already.

@@ -1,0 +1,36 @@
+/// What makes the values one send gave a `combineLatest` the latest together: the sides commit
+/// what the send's thread staged (`Latest.stage`) at once, under one lock, and the operator takes
+/// its tuple under the same lock. So a tuple is never taken between two sides' commits — on
+/// another thread, whose own send reached this operator meanwhile (outside attack, 2026-11-27:
+/// `combineLatest(d, d.map { $0 * 2 }, other)` showed `(3, 4, _)` while one thread sent to `d` and
+/// another to `other`).
+@usableFromInline final class JoinCommit: @unchecked Sendable {
+    // @unchecked: `sides` is only reached through its lock, and each side's `commitStaged`
+    // commits only what the calling thread staged.
+
+    /// Each side's `commitStaged`, added as the sides are attached: closures made where the
+    /// operator is, so that they run specialized for the sides' values.
+    @usableFromInline let sides = Locked<ContiguousArray<() -> Void>>([])
+
+    @inlinable init() {}
+
+    /// Adds a side's `commitStaged`.
+    @inlinable func add(_ commitStaged: @escaping () -> Void) {
+        sides.locked { $0.append(commitStaged) }
+    }
+
+    /// Commits what this thread staged, on every side at once.
+    @inlinable func commit() {
+        sides.locked { sides in
+            for index in sides.indices {
+                sides[index]()
+            }
+        }
+    }
+
+    /// Runs `take` with no commit under way.
+    @inlinable func read<Output>(_ take: () -> Output) -> Output {
+        sides.locked { _ in take() }
+    }
+}
+
