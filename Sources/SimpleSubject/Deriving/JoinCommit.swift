@@ -1,20 +1,19 @@
-/// What makes the values one send gave a `combineLatest` the latest together: the sides commit
-/// what the send's thread staged (`Latest.stage`) at once, under one lock, and the operator takes
-/// its tuple under the same lock. So a tuple is never taken between two sides' commits — on
-/// another thread, whose own send reached this operator meanwhile (outside attack, 2026-11-27:
-/// `combineLatest(d, d.map { $0 * 2 }, other)` showed `(3, 4, _)` while one thread sent to `d` and
-/// another to `other`).
+/// A `combineLatest`'s lock: its sides commit what one send's thread staged (`CombinedSide`) all
+/// at once under it, and the operator takes its tuple under it. So a tuple is never taken between
+/// two sides' commits — on another thread, whose own send reached this operator meanwhile (outside
+/// attack, 2026-11-27: `combineLatest(d, d.map { $0 * 2 }, other)` showed `(3, 4, _)` while one
+/// thread sent to `d` and another to `other`).
 @usableFromInline final class JoinCommit: @unchecked Sendable {
-    // @unchecked: `sides` is only reached through its lock, and each side's `commitStaged`
-    // commits only what the calling thread staged.
+    // @unchecked: `sides` is only reached through its lock, and each side's commit only commits
+    // what the calling thread staged.
 
-    /// Each side's `commitStaged`, added as the sides are attached: closures made where the
-    /// operator is, so that they run specialized for the sides' values.
+    /// Each side's commit, added as the sides are made: closures made where the operator is, so
+    /// that they run specialized for the sides' values.
     @usableFromInline let sides = Locked<ContiguousArray<() -> Void>>([])
 
     @inlinable init() {}
 
-    /// Adds a side's `commitStaged`.
+    /// Adds a side's commit.
     @inlinable func add(_ commitStaged: @escaping () -> Void) {
         sides.locked { $0.append(commitStaged) }
     }
@@ -28,9 +27,8 @@
         }
     }
 
-    /// Runs `take` with no commit under way.
-    @inlinable func read<Output>(_ take: () -> Output) -> Output {
-        sides.locked { _ in take() }
+    /// Runs `body` — a take, or a side's `set` — with no commit under way.
+    @inlinable func read<Output>(_ body: () -> Output) -> Output {
+        sides.locked { _ in body() }
     }
 }
-

@@ -16,14 +16,15 @@
 @discardableResult
 func feedJoined<each Value, Output>(
     _ sources: repeat SubjectBase<each Value>, into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
-    name: StaticString, waitsForEveryPath: Bool, sides: repeat JoinSide<each Value>, take: @escaping () -> Output?
+    name: StaticString, waitsForEveryPath: Bool, sides: repeat JoinSide<each Value>, commit: JoinCommit = JoinCommit(),
+    take: @escaping () -> Output?
 ) -> (repeat (each Value)?) {
     var hosts: [any SubscriptionHost] = []
     for source in repeat each sources {
         hosts.append(source)
     }
     return feedJoinedSpelledOut(hosts, into: target, file, line, name: name, waitsForEveryPath: waitsForEveryPath,
-                                take: take) { parts in
+                                commit: commit, take: take) { parts in
         (repeat parts.attach(each sources, each sides))
     }
 }
@@ -36,10 +37,11 @@ func feedJoined<each Value, Output>(
 @discardableResult
 func feedJoinedSpelledOut<Output, Made>(
     _ hosts: [any SubscriptionHost], into target: SubjectBase<Output>, _ file: StaticString, _ line: UInt,
-    name: StaticString, waitsForEveryPath: Bool, take: @escaping () -> Output?, attach: (PartCursor) -> Made
+    name: StaticString, waitsForEveryPath: Bool, commit: JoinCommit = JoinCommit(), take: @escaping () -> Output?,
+    attach: (PartCursor) -> Made
 ) -> Made {
     let arrival = joinArrival(from: hosts, into: target, file, line, name: name, waitsForEveryPath: waitsForEveryPath,
-                              take: take)
+                              commit: commit, take: take)
     return attach(PartCursor(arrival, file, line))
 }
 
@@ -49,9 +51,8 @@ func feedJoinedSpelledOut<Output, Made>(
 @inlinable
 func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: SubjectBase<Output>,
                          _ file: StaticString, _ line: UInt, name: StaticString, waitsForEveryPath: Bool,
-                         take: @escaping () -> Output?) -> Arrival {
+                         commit: JoinCommit, take: @escaping () -> Output?) -> Arrival {
     let arrivals = EventSubject<Void>()
-    let commit = JoinCommit()
     arrivals.derived(target, file, line, drawn: false, arrivals.compacting { _ in commit.read(take) })  // as `compactMap` does
     let toArrivals = Feed(arrivals, from: hosts, name: name, file: file, line: line, drawnFeeding: target)
     if waitsForEveryPath {
@@ -66,26 +67,23 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     @usableFromInline let record: (Value) -> Void
     /// For an operator that waits for every path of a send (`combineLatest`): keeps a value that
     /// arrived inside a transaction apart until the transaction flushes the operator, which then
-    /// commits it with the other sides' (`commitStaged`; see `JoinCommit`). An operator that
-    /// takes values as they come (`zip`) records them.
+    /// commits it with the other sides' (see `JoinCommit`). An operator that takes values as they
+    /// come (`zip`) records them.
     @usableFromInline let stage: (Value) -> Void
-    @usableFromInline let commitStaged: (() -> Void)?
     /// A queued first call's work (see `attach`).
     @usableFromInline let queuedFirstCall: (Value) -> Void
 
     @inlinable init(record: @escaping (Value) -> Void, queuedFirstCall: @escaping (Value) -> Void) {
         self.record = record
         self.stage = record
-        self.commitStaged = nil
         self.queuedFirstCall = queuedFirstCall
     }
 
-    /// A side of `combineLatest`, which keeps its values in `latest`.
-    @inlinable init(_ latest: Latest<Value>) {
-        self.record = latest.set
-        self.stage = latest.stage
-        self.commitStaged = latest.commitStaged
-        self.queuedFirstCall = latest.set
+    /// A side of `combineLatest`.
+    @inlinable init(_ side: CombinedSide<Value>) {
+        self.record = side.set
+        self.stage = side.stage
+        self.queuedFirstCall = side.set
     }
 }
 
@@ -104,9 +102,6 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     /// Attaches the next source: its values are recorded, then arrive.
     @inlinable func attach<Value>(_ source: SubjectBase<Value>, _ side: JoinSide<Value>) -> Value? {
         let arrival = arrival
-        if let commitStaged = side.commitStaged {
-            arrival.commit.add(commitStaged)
-        }
         let part = source.connected(to: arrival.feed, file, line) { value, isolation in
             arrival.arrive(value, at: side, from: isolation)
         }

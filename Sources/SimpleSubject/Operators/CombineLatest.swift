@@ -44,8 +44,9 @@
 @inlinable func latestEventsOfAll<each Value>(_ sources: repeat SubjectBase<each Value>, file: StaticString,
                                            line: UInt) -> EventSubject<(repeat each Value)> {
     let target = EventSubject<(repeat each Value)>()
-    let latest = (repeat Latest<each Value>())
-    feedLatest(repeat each sources, keeping: repeat each latest, into: target, file, line)
+    let join = JoinCommit()
+    let latest = (repeat CombinedSide<each Value>(join))
+    feedLatest(repeat each sources, keeping: repeat each latest, join: join, into: target, file, line)
     return target
 }
 
@@ -53,10 +54,11 @@
 @inlinable func latestOfAll<each Value>(_ sources: repeat Subject<each Value>, file: StaticString,
                                      line: UInt) -> Subject<(repeat each Value)> {
     let target = Subject<(repeat each Value)>(awaitingFirstValue: ())
-    let latest = (repeat Latest<each Value>())
-    let made = feedLatest(repeat each sources, keeping: repeat each latest, into: target, file, line)
+    let join = JoinCommit()
+    let latest = (repeat CombinedSide<each Value>(join))
+    let made = feedLatest(repeat each sources, keeping: repeat each latest, join: join, into: target, file, line)
     repeat (each latest).setIfEmpty(firstValue(each made, each sources))
-    target.fill((repeat valueKept(each latest)))
+    target.fill(join.read { latestOfAll(repeat each latest)! })
     return target
 }
 
@@ -65,11 +67,12 @@
 /// make was sent before this combineLatest existed, or is the target's first value already.
 @inlinable
 @discardableResult
-func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping latest: repeat Latest<each Value>,
-                                    into target: SubjectBase<(repeat each Value)>, _ file: StaticString, _ line: UInt)
+func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping latest: repeat CombinedSide<each Value>,
+                            join: JoinCommit, into target: SubjectBase<(repeat each Value)>, _ file: StaticString,
+                            _ line: UInt)
 -> (repeat (each Value)?) {
     feedJoined(repeat each sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true,
-               sides: repeat JoinSide(each latest)) {
+               sides: repeat JoinSide(each latest), commit: join) {
         latestOfAll(repeat each latest)
     }
 }
@@ -79,16 +82,17 @@ func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping l
     made ?? source.value
 }
 
-/// A value kept, once every source has given one.
-@inlinable func valueKept<Value>(_ latest: Latest<Value>) -> Value {
-    latest.value!
+/// A value kept, once every source has given one; under the operator's lock.
+@inlinable func valueKept<Value>(_ latest: CombinedSide<Value>) -> Value {
+    latest.heldValue!
 }
 
-/// The latest value of every source, together; `nil` while one has none.
-@inlinable func latestOfAll<each Value>(_ latest: repeat Latest<each Value>) -> (repeat each Value)? {
+/// The latest value of every source, together; `nil` while one has none. Under the operator's
+/// lock (`JoinCommit.read`).
+@inlinable func latestOfAll<each Value>(_ latest: repeat CombinedSide<each Value>) -> (repeat each Value)? {
     var missing = false
     for kept in repeat each latest {
-        if kept.value == nil {
+        if kept.heldValue == nil {
             missing = true
         }
     }

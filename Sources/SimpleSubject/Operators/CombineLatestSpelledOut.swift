@@ -18,8 +18,9 @@
 @inlinable public func combineLatest<A: Sendable, B: Sendable>(
     _ a: Subject<A>, _ b: Subject<B>, file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(A, B)> {
-    let latest = (Latest<A>(), Latest<B>())
-    return latestSubject([a, b], file, line, take: { latestPair(latest.0, latest.1) }) { parts in
+    let join = JoinCommit()
+    let latest = (CombinedSide<A>(join), CombinedSide<B>(join))
+    return latestSubject(join, [a, b], file, line, take: { latestPair(latest.0, latest.1) }) { parts in
         let made = (latest.0.follow(a, parts), latest.1.follow(b, parts))
         latest.0.start(made.0, a)
         latest.1.start(made.1, b)
@@ -34,8 +35,9 @@
 @inlinable public func combineLatest<A: Sendable, B: Sendable>(
     _ a: SubjectBase<A>, _ b: SubjectBase<B>, file: StaticString = #fileID, line: UInt = #line
 ) -> EventSubject<(A, B)> {
-    let latest = (Latest<A>(), Latest<B>())
-    return latestEvents([a, b], file, line, take: { latestPair(latest.0, latest.1) }) { parts in
+    let join = JoinCommit()
+    let latest = (CombinedSide<A>(join), CombinedSide<B>(join))
+    return latestEvents(join, [a, b], file, line, take: { latestPair(latest.0, latest.1) }) { parts in
         latest.0.follow(a, parts)
         latest.1.follow(b, parts)
     }
@@ -47,8 +49,9 @@
 @inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>, file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(A, B, C)> {
-    let latest = (Latest<A>(), Latest<B>(), Latest<C>())
-    return latestSubject([a, b, c], file, line, take: { latestTriple(latest.0, latest.1, latest.2) }) { parts in
+    let join = JoinCommit()
+    let latest = (CombinedSide<A>(join), CombinedSide<B>(join), CombinedSide<C>(join))
+    return latestSubject(join, [a, b, c], file, line, take: { latestTriple(latest.0, latest.1, latest.2) }) { parts in
         let made = (latest.0.follow(a, parts), latest.1.follow(b, parts), latest.2.follow(c, parts))
         latest.0.start(made.0, a)
         latest.1.start(made.1, b)
@@ -62,8 +65,9 @@
 @inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
     _ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>, file: StaticString = #fileID, line: UInt = #line
 ) -> EventSubject<(A, B, C)> {
-    let latest = (Latest<A>(), Latest<B>(), Latest<C>())
-    return latestEvents([a, b, c], file, line, take: { latestTriple(latest.0, latest.1, latest.2) }) { parts in
+    let join = JoinCommit()
+    let latest = (CombinedSide<A>(join), CombinedSide<B>(join), CombinedSide<C>(join))
+    return latestEvents(join, [a, b, c], file, line, take: { latestTriple(latest.0, latest.1, latest.2) }) { parts in
         latest.0.follow(a, parts)
         latest.1.follow(b, parts)
         latest.2.follow(c, parts)
@@ -76,9 +80,10 @@
 @inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
     _ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>, _ d: Subject<D>, file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(A, B, C, D)> {
-    let latest = (Latest<A>(), Latest<B>(), Latest<C>(), Latest<D>())
+    let join = JoinCommit()
+    let latest = (CombinedSide<A>(join), CombinedSide<B>(join), CombinedSide<C>(join), CombinedSide<D>(join))
     let take = { latestQuad(latest.0, latest.1, latest.2, latest.3) }
-    return latestSubject([a, b, c, d], file, line, take: take) { parts in
+    return latestSubject(join, [a, b, c, d], file, line, take: take) { parts in
         let made = (latest.0.follow(a, parts), latest.1.follow(b, parts), latest.2.follow(c, parts),
                     latest.3.follow(d, parts))
         latest.0.start(made.0, a)
@@ -95,9 +100,10 @@
     _ a: SubjectBase<A>, _ b: SubjectBase<B>, _ c: SubjectBase<C>, _ d: SubjectBase<D>,
     file: StaticString = #fileID, line: UInt = #line
 ) -> EventSubject<(A, B, C, D)> {
-    let latest = (Latest<A>(), Latest<B>(), Latest<C>(), Latest<D>())
+    let join = JoinCommit()
+    let latest = (CombinedSide<A>(join), CombinedSide<B>(join), CombinedSide<C>(join), CombinedSide<D>(join))
     let take = { latestQuad(latest.0, latest.1, latest.2, latest.3) }
-    return latestEvents([a, b, c, d], file, line, take: take) { parts in
+    return latestEvents(join, [a, b, c, d], file, line, take: take) { parts in
         latest.0.follow(a, parts)
         latest.1.follow(b, parts)
         latest.2.follow(c, parts)
@@ -107,27 +113,28 @@
 
 /// A spelled-out `combineLatest` of `Subject`s: `attach` follows the sources (`Latest.follow`),
 /// then starts each at its value (`Latest.start`), and the target starts at them together.
-@inlinable func latestSubject<Output>(_ sources: [any SubscriptionHost], _ file: StaticString, _ line: UInt,
-                                      take: @escaping () -> Output?, attach: (PartCursor) -> Void) -> Subject<Output> {
+@inlinable func latestSubject<Output>(_ join: JoinCommit, _ sources: [any SubscriptionHost], _ file: StaticString,
+                                      _ line: UInt, take: @escaping () -> Output?,
+                                      attach: (PartCursor) -> Void) -> Subject<Output> {
     let target = Subject<Output>(awaitingFirstValue: ())
-    feedJoinedSpelledOut(sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true, take: take,
-                         attach: attach)
-    target.fill(take()!)
+    feedJoinedSpelledOut(sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true,
+                         commit: join, take: take, attach: attach)
+    target.fill(join.read(take)!)
     return target
 }
 
 /// A spelled-out `combineLatest` of sources of any kind: `attach` follows them (`Latest.follow`).
 @inlinable func latestEvents<Output>(
-    _ sources: [any SubscriptionHost], _ file: StaticString, _ line: UInt, take: @escaping () -> Output?,
-    attach: (PartCursor) -> Void
+    _ join: JoinCommit, _ sources: [any SubscriptionHost], _ file: StaticString, _ line: UInt,
+    take: @escaping () -> Output?, attach: (PartCursor) -> Void
 ) -> EventSubject<Output> {
     let target = EventSubject<Output>()
-    feedJoinedSpelledOut(sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true, take: take,
-                         attach: attach)
+    feedJoinedSpelledOut(sources, into: target, file, line, name: "combineLatest", waitsForEveryPath: true,
+                         commit: join, take: take, attach: attach)
     return target
 }
 
-extension Latest {
+extension CombinedSide {
     /// Attaches `source`, the next of a `combineLatest`'s, keeping its values here, as the pack
     /// form's `feedLatest` does; returns what `attach` gave it for its `queuedFirstCall`.
     @inlinable
@@ -142,21 +149,23 @@ extension Latest {
     }
 }
 
-/// The latest values of both sources, together; `nil` while one has none.
-@inlinable func latestPair<A, B>(_ latestA: Latest<A>, _ latestB: Latest<B>) -> (A, B)? {
-    guard let a = latestA.value, let b = latestB.value else { return nil }
+/// The latest values of both sources, together; `nil` while one has none. Under the operator's
+/// lock (`JoinCommit.read`), as the two below.
+@inlinable func latestPair<A, B>(_ latestA: CombinedSide<A>, _ latestB: CombinedSide<B>) -> (A, B)? {
+    guard let a = latestA.heldValue, let b = latestB.heldValue else { return nil }
     return (a, b)
 }
 
 /// The latest values of three sources, together; `nil` while one has none.
-@inlinable func latestTriple<A, B, C>(_ latestA: Latest<A>, _ latestB: Latest<B>, _ latestC: Latest<C>) -> (A, B, C)? {
-    guard let (a, b) = latestPair(latestA, latestB), let c = latestC.value else { return nil }
+@inlinable func latestTriple<A, B, C>(_ latestA: CombinedSide<A>, _ latestB: CombinedSide<B>,
+                                      _ latestC: CombinedSide<C>) -> (A, B, C)? {
+    guard let (a, b) = latestPair(latestA, latestB), let c = latestC.heldValue else { return nil }
     return (a, b, c)
 }
 
 /// The latest values of four sources, together; `nil` while one has none.
-@inlinable func latestQuad<A, B, C, D>(_ latestA: Latest<A>, _ latestB: Latest<B>, _ latestC: Latest<C>,
-                                       _ latestD: Latest<D>) -> (A, B, C, D)? {
-    guard let (a, b, c) = latestTriple(latestA, latestB, latestC), let d = latestD.value else { return nil }
+@inlinable func latestQuad<A, B, C, D>(_ latestA: CombinedSide<A>, _ latestB: CombinedSide<B>,
+                                       _ latestC: CombinedSide<C>, _ latestD: CombinedSide<D>) -> (A, B, C, D)? {
+    guard let (a, b, c) = latestTriple(latestA, latestB, latestC), let d = latestD.heldValue else { return nil }
     return (a, b, c, d)
 }
