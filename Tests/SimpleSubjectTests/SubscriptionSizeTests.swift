@@ -15,12 +15,16 @@ import Testing
     /// The object's header and three words: allocated as 40 bytes, one 48-byte block of glibc's
     /// (a 41st byte would take a 64-byte block). An `OwnedSubscription`, a `TiedSubscription` or
     /// an operator's `Subscriber` may be larger.
+    ///
+    /// The smallest of 32: glibc hands out a larger block now and then, when the free block it
+    /// takes is too small to split (a 64-byte block for 40 bytes: 56 usable), which depends on
+    /// what the other tests, running at the same time, freed (CI, release build, 2026-11-27).
     @Test func aPlainSubscriptionIsFortyBytesOfHeap() {
         let subject = Subject(0)
-        let subscription = subject.subscribeNext { _ in }
-        let object = Unmanaged.passUnretained(subscription).toOpaque()
-        #expect(mallocUsableSize(object) == 40)
-        #expect(type(of: subscription) == Subscription.self)
+        let subscriptions = (0..<32).map { _ in subject.subscribeNext { _ in } }
+        let sizes = subscriptions.map { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }
+        #expect(sizes.min() == 40)
+        #expect(subscriptions.allSatisfy { type(of: $0) == Subscription.self })
     }
     #endif
 }
