@@ -150,3 +150,35 @@ import Testing
         #expect(name.subscriberCount == 1)
     }
 }
+
+/// A transaction that reached a `combineLatest` flushes it at its end, also after every other
+/// reference to the operator is gone (outside attack, 2026-11-27: made and dropped while two
+/// threads sent to its sources, a `combineLatest` crashed on freed memory in its commit, 3 runs
+/// in 3 in a debug build).
+@Suite struct CombineLatestDroppedWhileSentToTests {
+    @Test(arguments: [false, true])
+    func dropsWhileTwoThreadsSendAreSafe(diamond: Bool) {
+        let d = Subject(0)
+        let other = Subject(0)
+        onThreads(3) { thread in
+            switch thread {
+            case 0:
+                for value in 1...20_000 { d.sendNext(value) }
+            case 1:
+                for value in 1...20_000 { other.sendNext(value) }
+            default:
+                for _ in 0..<2_000 {
+                    if diamond {
+                        _ = combineLatest(d, d.map { $0 * 2 }, other)
+                    } else {
+                        _ = combineLatest(d, other)
+                    }
+                }
+            }
+        }
+        d.sendNext(0)
+        other.sendNext(0)
+        #expect(d.subscriberCount == 0)
+        #expect(other.subscriberCount == 0)
+    }
+}

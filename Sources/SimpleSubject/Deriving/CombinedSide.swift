@@ -14,8 +14,8 @@ import Synchronization
     // `Value` need not be `Sendable`: the operator only moves a source's values to the threads that
     // deliver its partners', as a subject does.
 
-    /// The operator's lock. Not a strong reference: the operator's lock holds this side's commit,
-    /// and whatever calls into a side — the sources' closures, the operator's take — holds it.
+    /// The operator's lock. Not a strong reference: it holds this side (through its commit), and
+    /// whatever calls into a side — the sources' closures, the operator's take — holds it.
     @usableFromInline unowned(unsafe) let join: JoinCommit
     /// The latest value, read and written under `join`'s lock only.
     @usableFromInline @exclusivity(unchecked) final var heldValue: Value?
@@ -27,7 +27,11 @@ import Synchronization
 
     @inlinable init(_ join: JoinCommit) {
         self.join = join
-        join.add { [unowned(unsafe) self] in self.commitStaged() }
+        // Strongly: a transaction that reached the operator flushes it after the operator may
+        // have been dropped (outside attack, 2026-11-27: with an unowned capture, a
+        // `combineLatest` made and dropped while two threads sent to its sources crashed in
+        // `commitStaged`).
+        join.add { self.commitStaged() }
     }
 
     /// The latest value, read outside the operator's lock (when the operator is made).
