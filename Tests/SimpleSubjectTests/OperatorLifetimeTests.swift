@@ -176,9 +176,11 @@ import Testing
                 }
             }
         }
-        d.sendNext(0)
-        other.sendNext(0)
-        #expect(d.subscriberCount == 0)
-        #expect(other.subscriberCount == 0)
+        // It crashed before it got here. (How soon every dropped operator detaches from a source
+        // that several threads send to is not what this asks: see issue 31's closing note.)
+        d.sendNext(-1)
+        other.sendNext(-2)
+        let after = combineLatest(d, d.map { $0 * 2 }, other)
+        #expect(after.value == (-1, -2, -2))
     }
 }
