@@ -68,9 +68,11 @@ import Synchronization
     /// The heap.
     @exclusivity(unchecked)
     private var entries: [Entry] = []
-    /// Operators held here whose mark another thread's list held when they came: found by a scan.
+    /// Operators held here whose mark another thread's list held when they came. A set: a send
+    /// that reaches hundreds of operators while another thread's send holds them made a scan of an
+    /// array quadratic (outside attack, 2026-11-27: minutes for one send in a debug build).
     @exclusivity(unchecked)
-    private var unmarked: [ObjectIdentifier] = []
+    private var unmarked: Set<ObjectIdentifier> = []
     /// How many operators have come, which orders equal heights.
     @exclusivity(unchecked)
     private var arrivals = 0
@@ -87,8 +89,7 @@ import Synchronization
         case .heldAlready:
             return
         case .heldByAnother:
-            guard !unmarked.contains(ObjectIdentifier(node)) else { return }
-            unmarked.append(ObjectIdentifier(node))
+            guard unmarked.insert(ObjectIdentifier(node)).inserted else { return }
         case .claimed:
             guard unmarked.isEmpty || !unmarked.contains(ObjectIdentifier(node)) else { return }
         }
@@ -109,8 +110,8 @@ import Synchronization
             siftDown(from: 0)
         }
         first.node.waitMark.release(by: identity)
-        if !unmarked.isEmpty {  // removing from an empty array still makes it unique: an allocation
-            unmarked.removeAll { $0 == ObjectIdentifier(first.node) }
+        if !unmarked.isEmpty {  // removing from an empty set still makes it unique: an allocation
+            unmarked.remove(ObjectIdentifier(first.node))
         }
         return first
     }
