@@ -9,6 +9,8 @@ import Synchronization
     func opensTransactionsFromNowOn(depth: Int)
     /// Its weak reference to itself, which its subscriptions share (see `WeakHost`).
     var weakHost: WeakHost { get }
+    /// The operators that feed it, while they last (DeadChains.swift).
+    var feedLinks: [FeedLink] { get }
 }
 
 /// A live connection between a subject and one subscriber.

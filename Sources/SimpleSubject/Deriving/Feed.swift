@@ -92,7 +92,7 @@
     @inlinable @inline(__always) func send(_ value: Output, from isolation: (any Actor)?) {
         let isListenedTo = receiver._withUnsafeGuaranteedRef { $0.send(value, tag: nil, from: isolation) }
         if !isListenedTo && !isObserved(depth: 0) {
-            subscription?.cancel()
+            detach()
         }
     }
 
@@ -117,8 +117,27 @@
     /// Detaches from the sources if nobody can observe the target any more.
     @inlinable func detachIfUnobserved() {
         if !isObserved(depth: 0) {
-            subscription?.cancel()
+            detach()
         }
+    }
+
+    /// Detaches from the sources, and then lets the operators feeding them detach if that leaves
+    /// nobody to observe them either (DeadChains.swift).
+    @usableFromInline func detach() {
+        detachDeadFeeders(of: detachedFromSources())
+    }
+
+    /// Detaches from the sources; returns them, or none if it was detached already.
+    private func detachedFromSources() -> [WeakHost] {
+        guard let subscription, !subscription.isCancelledFlagSet else { return [] }
+        let sources = self.sources.map(\.weakHost)  // while the parts still know their hosts
+        subscription.cancel()
+        return sources
+    }
+
+    @usableFromInline override func detachedIfUnobserved() -> [WeakHost] {
+        guard !isObserved(depth: 0) else { return [] }
+        return detachedFromSources()
     }
 
     /// A source forgot what it replays: so does the target, and so does the operator.

@@ -19,6 +19,14 @@
     /// link that feeds no subject of its own (a two-way binding) has no height to keep.
     @usableFromInline func sourceRaised(to height: Int, depth: Int) {}
 
+    /// Something downstream of what this link feeds detached: detaches from its sources if nobody
+    /// can observe what it feeds now, and returns the sources it left (weakly: see `detachDeadFeeders`), whose own feeders may be
+    /// dead now too (DeadChains.swift). A link that stays, or that feeds no subject of its own (a
+    /// two-way binding), returns none.
+    @usableFromInline func detachedIfUnobserved() -> [WeakHost] {
+        []
+    }
+
     /// Adds itself to `graph` (GraphNode.swift).
     @usableFromInline func add(to graph: inout DebugGraph) {
         preconditionFailure("a FeedLink subclass draws itself")
