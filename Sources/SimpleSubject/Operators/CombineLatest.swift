@@ -16,7 +16,8 @@
 /// `combineLatest(d.map { $0 }, d.map { $0 * 2 })` with `d` going from 1 to 5 sends `(1, 2)`,
 /// then `(5, 10)`, never the `(5, 2)` that RxSwift and Combine show between them. A graph of such
 /// operators computes each once per send, however many paths lead to it (see
-/// <doc:WhyNoMonadLayer>).
+/// <doc:WhyNoMonadLayer>, which also names the one nesting that sends from two threads can still
+/// tear).
 ///
 /// - Complexity: O(*n*) per value of a source, where *n* is the number of sources.
 @inlinable public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
