@@ -116,7 +116,6 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     /// The subject `feed` sends into, whose height is this operator's place in a flush.
     @usableFromInline unowned(unsafe) let arrivals: EventSubject<Void>
     @usableFromInline let waits: Bool
-    @usableFromInline let waitMark = WaitMark()
     /// What makes the values of one send the latest together (see `JoinCommit`).
     @usableFromInline let commit: JoinCommit
 
@@ -125,6 +124,7 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
         self.arrivals = arrivals
         self.commit = commit
         self.waits = waits
+        super.init()
     }
 
     /// A source's value arrived at `side`: recorded and said now, or — inside a transaction, for
@@ -137,11 +137,11 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
         side.stage(value)
     }
 
-    @usableFromInline var height: Int {
+    @usableFromInline override var height: Int {
         arrivals.heightNow
     }
 
-    @usableFromInline func flush(in isolation: (any Actor)?) {
+    @usableFromInline override func flush(in isolation: (any Actor)?) {
         commit.commit()
         feed.send((), from: isolation)
     }

@@ -58,7 +58,7 @@ func closeTransaction(openedBy subject: AnyObject) {
 
 /// Whether a transaction is open on this thread, so that `node` must wait for its flush — and if
 /// so, adds it to the operators waiting.
-@usableFromInline func wait(_ node: any WaitingOperator, reachedIn isolation: (any Actor)?) -> Bool {
+@usableFromInline func wait(_ node: WaitingOperator, reachedIn isolation: (any Actor)?) -> Bool {
     let thread = simple_subject_thread_state()
     guard thread.pointee.opener != nil else { return false }
     if thread.pointee.waiting == nil {
@@ -67,7 +67,9 @@ func closeTransaction(openedBy subject: AnyObject) {
         thread.pointee.waiting = thread.pointee.spare ?? Unmanaged.passRetained(Waiting()).toOpaque()
         thread.pointee.spare = nil
     }
-    Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).takeUnretainedValue().add(node, reachedIn: isolation)
+    Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!)._withUnsafeGuaranteedRef {  // the thread holds it
+        $0.add(node, reachedIn: isolation)
+    }
     return true
 }
 
@@ -75,9 +77,10 @@ func closeTransaction(openedBy subject: AnyObject) {
 /// more wait (operators downstream); they are flushed in the same loop, before it returns.
 @usableFromInline func flushWaiting() {
     let thread = simple_subject_thread_state()
-    let waiting = Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).takeUnretainedValue()
-    while let entry = waiting.next() {
-        entry.node.flush(in: entry.isolation)
+    Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!)._withUnsafeGuaranteedRef { waiting in  // the thread holds it
+        while let entry = waiting.next() {
+            entry.node.flush(in: entry.isolation)
+        }
     }
     thread.pointee.spare = thread.pointee.waiting
     thread.pointee.waiting = nil

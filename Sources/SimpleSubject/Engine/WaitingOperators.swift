@@ -1,25 +1,28 @@
 import Synchronization
 
 /// An operator with several sources that waits, while a send is delivered, until every path of
-/// the send has reached it (Transaction.swift).
-@usableFromInline protocol WaitingOperator: AnyObject {
-    /// Where it stands among the operators waiting: the height of the subject it sends into.
-    var height: Int { get }
-    /// Which thread's list of waiting operators holds it now, if any.
-    var waitMark: WaitMark { get }
-
-    /// Computes from what has arrived and sends the result on, as a delivery running in
-    /// `isolation` would have.
-    func flush(in isolation: (any Actor)?)
-}
-
-/// Which list of waiting operators holds an operator: so that a second path of the same send
-/// finds it there in O(1). Each thread's list claims it with a compare-and-swap from 0 and
-/// gives it back when it flushes it.
-@usableFromInline final class WaitMark: Sendable {
+/// the send has reached it (Transaction.swift). A class, not a protocol: the mark is a field of
+/// the operator, not an object of its own reached through a witness — whose result was retained
+/// and released at every claim (issue 31: a send through a `combineLatest` made some twenty
+/// reference-count changes, most of them here).
+@usableFromInline class WaitingOperator {
+    /// Which thread's list of waiting operators holds it now (the list's identity), 0 for none:
+    /// so that a second path of the same send finds it there in O(1). Each thread's list claims
+    /// it with a compare-and-swap from 0 and gives it back when it flushes it.
     private let holder = Atomic<UInt>(0)
 
     @usableFromInline init() {}
+
+    /// Where it stands among the operators waiting: the height of the subject it sends into.
+    @usableFromInline var height: Int {
+        preconditionFailure("a WaitingOperator subclass answers it")
+    }
+
+    /// Computes from what has arrived and sends the result on, as a delivery running in
+    /// `isolation` would have.
+    @usableFromInline func flush(in isolation: (any Actor)?) {
+        preconditionFailure("a WaitingOperator subclass flushes")
+    }
 
     /// What claiming found.
     enum Claim {
@@ -31,7 +34,7 @@ import Synchronization
         case heldByAnother
     }
 
-    func claim(for list: UInt) -> Claim {
+    final func claim(for list: UInt) -> Claim {
         let (claimed, holder) = holder.compareExchange(expected: 0, desired: list, ordering: .relaxed)
         if claimed {
             return .claimed
@@ -40,7 +43,7 @@ import Synchronization
     }
 
     /// The list flushes the operator: it no longer holds it.
-    func release(by list: UInt) {
+    final func release(by list: UInt) {
         _ = holder.compareExchange(expected: list, desired: 0, ordering: .relaxed)
     }
 }
@@ -51,7 +54,7 @@ import Synchronization
 @usableFromInline final class Waiting {
     /// One operator, the isolation of the delivery that reached it, and when it came.
     struct Entry {
-        let node: any WaitingOperator
+        let node: WaitingOperator
         let isolation: (any Actor)?
         let height: Int
         let order: Int
@@ -84,8 +87,8 @@ import Synchronization
 
     /// Adds `node`, unless it waits here already (then it is reached through another path of the
     /// same send).
-    func add(_ node: any WaitingOperator, reachedIn isolation: (any Actor)?) {
-        switch node.waitMark.claim(for: identity) {
+    func add(_ node: WaitingOperator, reachedIn isolation: (any Actor)?) {
+        switch node.claim(for: identity) {
         case .heldAlready:
             return
         case .heldByAnother:
@@ -97,19 +100,20 @@ import Synchronization
         arrivals += 1
     }
 
-    /// The operator to flush next, taken out.
+    /// The operator to flush next, taken out. Moved, not copied: the last entry takes the first's
+    /// place before the first is removed, so no reference in them is retained and released.
     func next() -> Entry? {
-        guard let first = entries.first else {
+        guard !entries.isEmpty else {
             unmarked = []
             arrivals = 0
             return nil
         }
-        let last = entries.removeLast()
-        if !entries.isEmpty {
-            entries[0] = last
+        entries.swapAt(0, entries.count - 1)
+        let first = entries.removeLast()
+        if entries.count > 1 {
             siftDown(from: 0)
         }
-        first.node.waitMark.release(by: identity)
+        first.node.release(by: identity)
         if !unmarked.isEmpty {  // removing from an empty set still makes it unique: an allocation
             unmarked.remove(ObjectIdentifier(first.node))
         }

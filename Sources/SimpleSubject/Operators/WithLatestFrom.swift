@@ -87,14 +87,14 @@ final class LatestPairing<Value, Other>: WaitingOperator, @unchecked Sendable {
     let latest: Latest<Other>
     /// The source's values that wait for the flush, oldest first.
     private let waiting = Locked<[Value]>([])
-    let waitMark = WaitMark()
 
     init(_ feed: Feed<(Value, Other)>, _ latest: Latest<Other>) {
         self.feed = feed
         self.latest = latest
+        super.init()
     }
 
-    var height: Int {
+    override var height: Int {
         feed.receiver._withUnsafeGuaranteedRef { $0.heightNow }
     }
 
@@ -106,7 +106,7 @@ final class LatestPairing<Value, Other>: WaitingOperator, @unchecked Sendable {
         waiting.locked { $0.append(value) }
     }
 
-    func flush(in isolation: (any Actor)?) {
+    override func flush(in isolation: (any Actor)?) {
         // One at a time, keeping the buffer: a flush allocates nothing. Usually there is one.
         while let value = waiting.locked({ $0.isEmpty ? nil : $0.removeFirst() }) {
             send(value, in: isolation)
