@@ -181,4 +181,37 @@ import Testing
         a.sendNext(1)
         #expect(seen.values == ["0,0", "1,1"])
     }
+
+    /// A send that opens a transaction leaves its turn by a path of its own (`closing`): a
+    /// subscriber cancelled during that send, which retires the list being read, and a send back
+    /// into the source from the flush must both still take the way through the queue.
+    @Test func aCancelAndASendBackDuringASendThatOpensATransactionAreBothSeenTo() {
+        final class Later: @unchecked Sendable {
+            var subscription: Subscription?
+        }
+        let d = Subject(1)
+        let later = Later()
+        let seenByLater = Recorder<Int>()
+        let pairs = Recorder<String>()
+        let canceller = d.subscribeNext { value in
+            if value == 2 {
+                later.subscription?.cancel()
+            }
+        }
+        later.subscription = d.subscribeNext { seenByLater.append($0) }
+        let joined = combineLatest(d, d.map { $0 * 10 }).subscribeNext { pair in
+            pairs.append(Self.text(pair))
+            if pair.0 == 2 {
+                d.sendNext(3)
+            }
+        }
+        d.sendNext(2)
+        #expect(pairs.values == ["1,10", "2,20", "3,30"])
+        #expect(seenByLater.values == [1])
+        d.sendNext(4)
+        #expect(pairs.values.last == "4,40")
+        #expect(d.subscriberCount == 3)
+        canceller.cancel()
+        joined.cancel()
+    }
 }
