@@ -11,6 +11,10 @@ import Synchronization
     var weakHost: WeakHost { get }
     /// The operators that feed it, while they last (DeadChains.swift).
     var feedLinks: [FeedLink] { get }
+    /// Whether it has a live subscriber (DeadChains.swift).
+    var hasLiveSubscribers: Bool { get }
+    /// Whether a thread other than this one is calling its subscribers now (DeadChains.swift).
+    var isDeliveredByAnotherThread: Bool { get }
 }
 
 /// A live connection between a subject and one subscriber.

@@ -1,3 +1,4 @@
+import Dispatch
 import SimpleSubject
 import Testing
 
@@ -45,7 +46,7 @@ import Testing
         var made: [WeakReference] = []
         do {
             let (subscription, subjects) = Self.shapes[shape].1(source, other, seen)
-            made = subjects.map(WeakReference.init)
+            made = subjects.map { WeakReference($0) }
             subscription.cancel()
         }
         source.sendNext(3)
@@ -69,11 +70,65 @@ import Testing
         subscription.cancel()
     }
 
+    /// A dead `switchToLatest` whose inner subject is a `map` of `other`, ending in a
+    /// `combineLatest`: the inner `map` leaves at `other`'s send too (outside attack on the climb:
+    /// it stayed until `other`'s second send, because the climb asked about the inner subject
+    /// before the outer subject, which held it as its value, had gone).
+    @Test func aDeadSwitchsInnerMapLeavesAtItsSourcesNextSend() {
+        let source = Subject(1)
+        let other = Subject(100)
+        combineLatest(source.map { value in other.map { $0 + value } }.switchToLatest(), source)
+            .subscribeNext { _ in }
+            .cancel()
+        other.sendNext(101)
+        source.sendNext(2)
+        #expect(source.subscriberCount == 0)
+        #expect(other.subscriberCount == 0)
+    }
+
+    /// A derived subject that only a weak reference reaches may detach; but the climb must not
+    /// detach it from a source that another thread is delivering just then: the delivery keeps
+    /// it alive meanwhile, a weak reference can still make it held and subscribed, and it would
+    /// never update again (outside attack on the climb, 20 runs in 20).
+    @Test func theClimbLeavesAloneAnOperatorWhoseSourceAnotherThreadIsDelivering() throws {
+        final class Gate: @unchecked Sendable {
+            let entered = DispatchSemaphore(value: 0)
+            let goOn = DispatchSemaphore(value: 0)
+        }
+        let a = Subject(0)
+        let b = Subject(0)
+        let gate = Gate()
+        let blocker = a.subscribeNext { value in
+            if value == 1 {
+                gate.entered.signal()
+                gate.goOn.wait()
+            }
+        }
+        let reference = WeakReference()
+        do {
+            let mapped = a.map { $0 }
+            reference.object = mapped
+            combineLatest(mapped.map { $0 }, b).subscribeNext { _ in }.cancel()
+        }
+        let sender = Joinable { a.sendNext(1) }
+        gate.entered.wait()
+        b.sendNext(1)  // the dead combineLatest detaches, and the climb reaches `mapped`
+        let seen = Recorder<Int>()
+        let mapped = try #require(reference.object as? Subject<Int>, "attached, so alive")
+        let subscription = mapped.subscribeNext { seen.append($0) }
+        gate.goOn.signal()
+        #expect(sender.join())
+        a.sendNext(2)
+        #expect(seen.values == [0, 1, 2])
+        subscription.cancel()
+        blocker.cancel()
+    }
+
     /// A weak reference to a derived subject.
     final class WeakReference: @unchecked Sendable {
         weak var object: AnyObject?
 
-        init(_ object: AnyObject) {
+        init(_ object: AnyObject? = nil) {
             self.object = object
         }
     }

@@ -136,7 +136,7 @@
     }
 
     @usableFromInline override func detachedIfUnobserved() -> [WeakHost] {
-        guard !isObserved(depth: 0) else { return [] }
+        guard !isObserved(depth: 0), !sources.contains(where: \.isDeliveredByAnotherThread) else { return [] }
         return detachedFromSources()
     }
 
