@@ -131,6 +131,41 @@ import Testing
         #expect(seen.values.last == "3000,6000,3000")
     }
 
+    /// Outside attack, 2026-11-27 (present before): one thread sending, another subscribing to
+    /// and cancelling on the diamond's `map`. The subscriber's first call took the map's turn, so
+    /// the send's value into the map was queued for that thread, which delivered it in a
+    /// transaction of its own — and the pair showed the send's `d` beside the old `map` (3,071
+    /// torn pairs in 20,000 sends). A value a transaction brings to a subject another thread is
+    /// delivering now waits for a turn of its own.
+    @Test func aThreadSubscribingToTheMiddleOfADiamondNeverTearsIt() {
+        let d = Subject(0)
+        let mapped = d.map { $0 }
+        let torn = Atomic<Int>(0)
+        let pairs = Atomic<Int>(0)
+        let subscription = combineLatest(d, mapped).subscribeNext { x, y in
+            pairs.add(1, ordering: .relaxed)
+            if x != y {
+                torn.add(1, ordering: .relaxed)
+            }
+        }
+        let sending = Atomic<Bool>(true)
+        onThreads(2) { thread in
+            guard thread == 1 else {
+                for value in 1...5_000 {
+                    d.sendNext(value)
+                }
+                sending.store(false, ordering: .releasing)
+                return
+            }
+            while sending.load(ordering: .acquiring) {
+                mapped.subscribeNext { _ in }.cancel()
+            }
+        }
+        #expect(torn.load(ordering: .relaxed) == 0)
+        #expect(pairs.load(ordering: .relaxed) == 5_001)
+        subscription.cancel()
+    }
+
     @Test func aSwitchToADeeperInnerKeepsItsDiamondsGlitchFree() {
         let x = Subject(1)
         let tripled = x.map { $0 * 3 }  // first of x's subscribers: reached before the inner diamond

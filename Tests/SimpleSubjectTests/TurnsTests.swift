@@ -50,6 +50,17 @@ import Testing
         #expect(reentrant == .queued)  // a re-entrant send never waits
     }
 
+    @Test func aValueThatKeepsItsSendWaitsWithRoomInTheQueueButNotTheDeliverersOwn() {
+        var turns = Turns()
+        let fromAnother = turns.arrive(Self.value(1), from: 2, deliverer: 1, serial: 0, keepsItsSend: true)
+        let reentrant = turns.arrive(Self.value(2), from: 1, deliverer: 1, serial: 0, keepsItsSend: true)
+        let plain = turns.arrive(Self.value(3), from: 3, deliverer: 1, serial: 0)
+        #expect(fromAnother == .full)
+        #expect(reentrant == .queued)
+        #expect(plain == .queued)
+        #expect(Self.work(turns.next(hasDelivered: false, deliverer: 1, serial: 0))?.values == [2, 3])
+    }
+
     @Test func aTurnThatHasDoneALimitsWorthOfOthersMakesLateSendersWaitUntilANewDelivererComes() {
         var turns = Self.filled(by: 1)
         #expect(Self.work(turns.next(hasDelivered: true, deliverer: 1, serial: 0))?.values.count == queueLimit)

@@ -219,13 +219,19 @@ extension SubjectBase {
     }
 
     /// A late sender's work: queued for the deliverer under `turns`' lock only — never the
-    /// subject's, which the deliverer takes for every value it delivers.
+    /// subject's, which the deliverer takes for every value it delivers. A value that a send
+    /// brings inside a transaction, to a subject with an operator downstream that waits for every
+    /// path of a send, waits for a turn instead: delivered by the thread whose turn it is, it
+    /// became part of that thread's transaction, and a diamond showed one path of the send
+    /// beside the other's old value (outside attack, 2026-11-27: `combineLatest(d, d.map { $0 })`
+    /// with one thread sending and another subscribing to the `map`).
     @inlinable final func arrive(_ work: Work) -> Arrival {
         let sender = currentThread()
+        let keepsItsSend = opensTransactions.load(ordering: .relaxed) && isInTransaction()
         return turns.locked { turns in
             guard markWorkQueued() else { return .idle }
             let arrival = turns.arrive(work, from: sender, deliverer: deliverer.load(ordering: .acquiring),
-                                       serial: turnSerial.load(ordering: .relaxed))
+                                       serial: turnSerial.load(ordering: .relaxed), keepsItsSend: keepsItsSend)
             return arrival == .queued ? .queued : .full
         }
     }

@@ -56,6 +56,13 @@ func closeTransaction(openedBy subject: AnyObject) {
     thread.pointee.opener = nil
 }
 
+/// Whether a transaction is open on this thread.
+@inlinable
+@inline(__always)
+func isInTransaction() -> Bool {
+    simple_subject_thread_state().pointee.opener != nil
+}
+
 /// Whether a transaction is open on this thread, so that `node` must wait for its flush — and if
 /// so, adds it to the operators waiting.
 @usableFromInline func wait(_ node: WaitingOperator, reachedIn isolation: (any Actor)?) -> Bool {

@@ -108,10 +108,14 @@ extension SubjectBase {
             allowance = 0
         }
 
-        /// A value (or other work) from `thread` while `deliverer` has the turn.
-        @inlinable mutating func arrive(_ work: Work, from thread: ThreadID, deliverer: ThreadID, serial: Int) -> Arrival {
+        /// A value (or other work) from `thread` while `deliverer` has the turn. `keepsItsSend`:
+        /// the value is a path of a send that `thread` is delivering in a transaction, which must
+        /// not become part of the deliverer's (Transaction.swift): it waits for a turn of its own,
+        /// as one that finds the queue full does.
+        @inlinable mutating func arrive(_ work: Work, from thread: ThreadID, deliverer: ThreadID, serial: Int,
+                                        keepsItsSend: Bool = false) -> Arrival {
             count(for: deliverer, serial: serial)
-            let hasRoom = queueCount < queueLimit && othersDone < queueLimit
+            let hasRoom = !keepsItsSend && queueCount < queueLimit && othersDone < queueLimit
             if !hasRoom && thread != deliverer {
                 guard allowance > 0 else { return .full }
                 allowance -= 1
