@@ -1,5 +1,4 @@
 import SimpleSubject
-import Synchronization
 
 /// A clock that moves only when a test moves it, and runs what falls due inline, before
 /// ``advance(by:isolation:)`` returns: `debounce` and `throttle` tested as synchronously as `map`.
@@ -33,7 +32,10 @@ import Synchronization
 /// ```
 ///
 /// It is `Sendable`: any thread may read, sleep on, schedule on and advance it. Advances from
-/// several threads at once each run the sleepers they take, in deadline order of taking.
+/// several threads take turns: while one runs what falls due, an advance from another thread
+/// waits for it to return (an advance from inside an action runs at once), so whoever advances,
+/// sleepers run one at a time in deadline order, and a time operator sends in the order of what
+/// it was sent.
 ///
 /// - Complexity: queueing a sleeper and cancelling one are O(*n*) in the sleepers waiting; an
 ///   advance is O(*n*) per sleeper it runs.
@@ -68,7 +70,7 @@ public final class TestClock: SchedulingClock, Sendable {
     /// A schedule's action, as ``SchedulingClock/schedule(at:_:)`` takes it.
     public typealias Action = @Sendable (_ deadline: Instant, _ isolation: isolated (any Actor)?) -> Instant?
 
-    private let state = Mutex(TestClockStateMachine())
+    private let state = Monitor(TestClockStateMachine())
 
     /// A clock at zero, with nothing waiting on it.
     public init() {}
@@ -131,7 +133,8 @@ public final class TestClock: SchedulingClock, Sendable {
     /// in deadline order, on the calling thread, before it returns; see ``advance(by:isolation:)``.
     /// An instant before ``now`` leaves the clock where it is and runs what is due.
     public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) {
-        state.withLock { $0.advanceStarted() }
+        let thread = currentThreadIdentity()
+        state.wait { $0.advanceStarted(by: thread) }
         while true {
             let due = state.withLock { $0.nextDue(by: deadline) }
             switch due {

@@ -22,8 +22,9 @@ struct TestClockStateMachine {
     private enum Activity {
         /// No advance runs, and every sleep an advance ended has returned.
         case settled
-        /// `advances` advances are running on some threads; `waking` sleeps an advance ended
-        /// have not returned yet; `waiters` wait in `settle()` for both to reach zero.
+        /// `advances` advances are running on the runner's thread (one inside an action another
+        /// runs counts again); `waking` sleeps an advance ended have not returned yet; `waiters`
+        /// wait in `settle()` for both to reach zero.
         case busy(advances: Int, waking: Int, waiters: [CheckedContinuation<Void, Never>])
     }
 
@@ -35,6 +36,9 @@ struct TestClockStateMachine {
     /// `true` once cancelled meanwhile, so that whoever holds one drops it.
     private var inHand: [Int: Bool] = [:]
     private var activity = Activity.settled
+    /// The thread whose advances run sleepers, while any runs: advances take turns, so that what
+    /// falls due runs in deadline order whoever advances.
+    private var runner: UInt?
     private var lastID = 0
 
     /// How many sleepers wait in the queue.
@@ -112,14 +116,21 @@ struct TestClockStateMachine {
 
     // MARK: Advancing
 
-    /// An advance begins.
-    mutating func advanceStarted() {
+    /// Thread `thread` asks to begin an advance: true when it may — no advance runs, or those
+    /// running are its own (it advances from inside an action one runs) — and false while
+    /// another thread's advance runs: it asks again once that one finishes.
+    mutating func advanceStarted(by thread: UInt) -> Bool {
+        guard runner == nil || runner == thread else {
+            return false
+        }
+        runner = thread
         switch activity {
         case .settled:
             activity = .busy(advances: 1, waking: 0, waiters: [])
         case .busy(let advances, let waking, let waiters):
             activity = .busy(advances: advances + 1, waking: waking, waiters: waiters)
         }
+        return true
     }
 
     /// What an advance does next.
@@ -173,6 +184,9 @@ struct TestClockStateMachine {
         now = max(now, target)
         guard case .busy(let advances, let waking, let waiters) = activity else {
             preconditionFailure("An advance finishes once, after it started")
+        }
+        if advances == 1 {
+            runner = nil
         }
         return settle(advances: advances - 1, waking: waking, waiters: waiters)
     }

@@ -1,6 +1,6 @@
 import SimpleSubject
 import SimpleSubjectTesting
-import Synchronization
+import Foundation
 import Testing
 
 /// `TestClock` on its own: what an advance runs, in which order, on which thread, and how sleeps
@@ -147,16 +147,19 @@ import Testing
     }
 }
 
-/// A value several threads read and write, under a lock; a class, so escaping closures share it.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
+/// A value several threads read and write, under a lock ThreadSanitizer sees (`NSLock`; it does
+/// not see the standard library's `Mutex` on Linux); a class, so escaping closures share it.
+final class Locked<Value: Sendable>: @unchecked Sendable {
+    // @unchecked because `value` is only reached under `lock`.
+    private let lock = NSLock()
+    private var value: Value
 
     init(_ value: Value) {
-        mutex = Mutex(value)
+        self.value = value
     }
 
     func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-        mutex.withLock { body(&$0) }
+        lock.withLock { body(&value) }
     }
 }
 
@@ -165,7 +168,7 @@ final class Locked<Value: Sendable>: Sendable {
     @Test func anAdvanceFromInsideADeliveryLeavesNothingDueUndoneWhenTheOuterOneReturns() {
         let clock = TestClock()
         let typed = EventSubject<Int>()
-        let log = Mutex<[String]>([])
+        let log = Locked<[String]>([])
         typed.debounce(for: .seconds(1), clock: clock).subscribeNext { value in
             log.withLock { $0.append("\(value)@\(clock.now.offset)") }
             if value == 0 {

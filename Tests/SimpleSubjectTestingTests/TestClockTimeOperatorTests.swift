@@ -1,6 +1,5 @@
 import SimpleSubject
 import SimpleSubjectTesting
-import Synchronization
 import Testing
 
 /// The time operators' marbles under `TestClock`: every value asserted right after the advance
@@ -119,7 +118,9 @@ import Testing
 
 /// What a subject sends, each value with the second the clock shows then.
 final class Recorder: Sendable {
-    private let log = Mutex<[(value: Int, second: Int)]>([])
+    typealias Sent = (value: Int, second: Int)
+
+    private let log = Locked<[Sent]>([])
 
     init(_ subject: SubjectBase<Int>, _ clock: TestClock) {
         subject.subscribeNext { [self] value in

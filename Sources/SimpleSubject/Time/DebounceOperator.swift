@@ -13,21 +13,31 @@
 
     @inlinable func arrive(_ value: Value, _ feed: Feed<Value>, from isolation: (any Actor)?) {
         let now = clock.now  // outside the lock: a clock is user code
-        let action = machine.locked { $0.valueArrived(value, at: now) }
+        let (action, batch) = machine.locked { machine in
+            let action = machine.valueArrived(value, at: now)
+            return (action, machine.order.decided(action.sent))
+        }
+        sendInOrder(batch) { feed.send($0, from: isolation) }
         switch action {
         case .startSleeping(let deadline):
             feed.detachIfUnobserved()  // nothing to send now
             let sleeper = startSleeping(until: deadline, feed)
             machine.locked { $0.sleeperStarted(sleeper) }  // only this thread starts bursts: it is this burst's
-        case .sendOverdue(let overdue):
-            feed.send(overdue, from: isolation)  // its burst ended before this value came; its sleep is late
+        case .sendOverdue:
+            break  // its burst ended before this value came; its sleep is late
         case .joined:
             feed.detachIfUnobserved()  // nothing to send now
         }
     }
 
-    @usableFromInline func wake(sleptUntil slept: WakingClock.Instant) -> SleeperWake<Value, WakingClock.Instant> {
-        machine.locked { $0.sleeperWoke(at: slept) }
+    @usableFromInline func wake(sleptUntil slept: WakingClock.Instant) -> SleeperWake<[Value], WakingClock.Instant> {
+        machine.locked { machine in
+            machine.order.ordered(machine.sleeperWoke(at: slept))
+        }
+    }
+
+    @usableFromInline func batchSent() -> [Value] {
+        machine.locked { $0.order.batchSent() }
     }
 
     deinit {

@@ -14,6 +14,8 @@
     }
 
     private var state = State.quiet
+    /// Who sends what this machine decided to send, in the order it decided (see `SendOrder`).
+    @usableFromInline var order = SendOrder<Value>()
     /// The quiet period that ends a burst.
     private let interval: Duration
 
@@ -93,3 +95,15 @@
 }
 
 extension DebounceStateMachine.ArriveAction: Equatable where Value: Equatable {}
+
+extension DebounceStateMachine.ArriveAction {
+    /// The values the action sends, in order.
+    @usableFromInline var sent: [Value] {
+        switch self {
+        case .sendOverdue(let overdue):
+            [overdue]
+        case .startSleeping, .joined:
+            []
+        }
+    }
+}

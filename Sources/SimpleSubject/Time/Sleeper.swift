@@ -14,8 +14,12 @@
     /// The clock's own scheduling, when it adopts ``SchedulingClock``: then no task is started.
     var scheduling: Scheduling<WakingClock.Instant>? { get }
 
-    /// Called by the task when it wakes from sleeping until `deadline`: what it does next.
-    func wake(sleptUntil deadline: WakingClock.Instant) -> SleeperWake<Value, WakingClock.Instant>
+    /// Called by the task when it wakes from sleeping until `deadline`: what it does next — with
+    /// the values to send now, in the operator's `SendOrder`.
+    func wake(sleptUntil deadline: WakingClock.Instant) -> SleeperWake<[Value], WakingClock.Instant>
+
+    /// Called by a thread that sent a batch its `SendOrder` gave it: the next batch, or nothing.
+    func batchSent() -> [Value]
 }
 
 /// What a time operator's task does when it wakes: its state machine's answer.
@@ -48,6 +52,18 @@ extension SleeperWake: Equatable where Value: Equatable, Instant: Equatable {}
 }
 
 extension Sleeper {
+    /// Sends `batch`, which the operator's `SendOrder` gave this thread, then each batch decided
+    /// meanwhile on other threads, until none is left.
+    @usableFromInline func sendInOrder(_ batch: [Value], _ send: (Value) -> Void) {
+        var batch = batch
+        while !batch.isEmpty {
+            for value in batch {
+                send(value)
+            }
+            batch = batchSent()
+        }
+    }
+
     /// Starts the burst's sleep: a schedule of the clock's, or a task.
     @usableFromInline func startSleeping(until deadline: WakingClock.Instant, _ feed: Feed<Value>) -> Sleep {
         guard let scheduling else {
@@ -59,8 +75,8 @@ extension Sleeper {
             switch self.wake(sleptUntil: due) {
             case .sleep(let next):
                 return next
-            case .send(let value, let next):
-                downstream.feed?.send(value, from: isolation)  // the mover's isolation: its subscribers run at once
+            case .send(let batch, let next):
+                self.sendInOrder(batch) { downstream.feed?.send($0, from: isolation) }  // the mover's isolation: its subscribers run at once
                 return next
             case .finish:
                 return nil
@@ -82,8 +98,8 @@ extension Sleeper {
                 switch wake {
                 case .sleep(let next):
                     deadline = next
-                case .send(let value, let next):
-                    downstream.send(value)
+                case .send(let batch, let next):
+                    self?.sendInOrder(batch) { downstream.send($0) }
                     deadline = next
                 case .finish:
                     return

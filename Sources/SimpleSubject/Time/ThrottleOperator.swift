@@ -13,24 +13,30 @@
 
     @inlinable func arrive(_ value: Value, _ feed: Feed<Value>, from isolation: (any Actor)?) {
         let now = clock.now  // outside the lock: a clock is user code
-        let action = machine.locked { $0.valueArrived(value, at: now) }
+        let (action, batch) = machine.locked { machine in
+            let action = machine.valueArrived(value, at: now)
+            return (action, machine.order.decided(action.sent))
+        }
+        sendInOrder(batch) { feed.send($0, from: isolation) }
         switch action {
-        case .sendAndStartSleeping(let first, let end):
-            feed.send(first, from: isolation)  // before a sleep exists, so nothing it sends can overtake
+        case .sendAndStartSleeping(_, let end):
             let sleeper = startSleeping(until: end, feed)
             machine.locked { $0.sleeperStarted(sleeper) }  // only this thread starts spells: it is this spell's
-        case .sendLate(let owed, let next):
-            feed.send(owed, from: isolation)
-            if let next {
-                feed.send(next, from: isolation)
-            }
+        case .sendLate:
+            break
         case .keep:
             feed.detachIfUnobserved()  // nothing to send now
         }
     }
 
-    @usableFromInline func wake(sleptUntil end: WakingClock.Instant) -> SleeperWake<Value, WakingClock.Instant> {
-        machine.locked { $0.sleeperWoke(at: end) }
+    @usableFromInline func wake(sleptUntil end: WakingClock.Instant) -> SleeperWake<[Value], WakingClock.Instant> {
+        machine.locked { machine in
+            machine.order.ordered(machine.sleeperWoke(at: end))
+        }
+    }
+
+    @usableFromInline func batchSent() -> [Value] {
+        machine.locked { $0.order.batchSent() }
     }
 
     deinit {

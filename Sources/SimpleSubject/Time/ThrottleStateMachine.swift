@@ -16,6 +16,8 @@
     }
 
     private var state = State.quiet
+    /// Who sends what this machine decided to send, in the order it decided (see `SendOrder`).
+    @usableFromInline var order = SendOrder<Value>()
     /// How long each interval lasts.
     private let interval: Duration
     /// Whether an interval keeps its latest value rather than its first.
@@ -114,3 +116,19 @@
 }
 
 extension ThrottleStateMachine.ArriveAction: Equatable where Value: Equatable {}
+
+extension ThrottleStateMachine.ArriveAction {
+    /// The values the action sends, in order.
+    @usableFromInline var sent: [Value] {
+        switch self {
+        case .sendAndStartSleeping(let first, _):
+            [first]
+        case .sendLate(let owed, nil):
+            [owed]
+        case .sendLate(let owed, let next?):
+            [owed, next]
+        case .keep:
+            []
+        }
+    }
+}

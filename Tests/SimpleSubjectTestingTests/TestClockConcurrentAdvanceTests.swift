@@ -1,0 +1,114 @@
+import Foundation
+import SimpleSubject
+import SimpleSubjectTesting
+import Testing
+
+/// Several threads advance one `TestClock` while another sends: whoever advances, what falls due
+/// runs in deadline order, so a time operator's outputs keep the order of its inputs. Runs under
+/// ThreadSanitizer in CI: the clock's lock and these tests' are ones it sees.
+@Suite struct TestClockConcurrentAdvanceTests {
+    /// How many times each race is run: the out-of-order runs came a few in a hundred.
+    static let repetitions = 300
+
+    /// `values` sent one by one on a thread of their own while three threads advance the clock a
+    /// millisecond at a time; then one advance far enough to end every burst and spell. Returns
+    /// what `operate`'s output delivered.
+    private func race(_ operate: @escaping @Sendable (EventSubject<Int>, TestClock) -> EventSubject<Int>) -> [Int] {
+        let clock = TestClock()
+        let source = EventSubject<Int>()
+        let delivered = LockedList()
+        let subscription = operate(source, clock).subscribeNext { delivered.append($0) }
+        let sent = Flag()
+        var threads = [Joinable {
+            for value in 1...100 {
+                source.sendNext(value)
+            }
+            sent.raise()
+        }]
+        for _ in 1...3 {
+            threads.append(Joinable {
+                while !sent.isRaised {
+                    clock.advance(by: .milliseconds(1))
+                }
+            })
+        }
+        for thread in threads {
+            thread.join()
+        }
+        clock.advance(by: .seconds(1))
+        subscription.cancel()
+        return delivered.values
+    }
+
+    @Test func debounceSendsInTheOrderOfItsInputsWhileThreeThreadsAdvance() {
+        for repetition in 1...Self.repetitions {
+            let delivered = race { source, clock in source.debounce(for: .milliseconds(2), clock: clock) }
+            #expect(delivered.isIncreasing, "run \(repetition): \(delivered)")
+            #expect(delivered.last == 100, "run \(repetition): the last value ends the last burst")
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func throttleSendsInTheOrderOfItsInputsWhileThreeThreadsAdvance(latest: Bool) {
+        for repetition in 1...Self.repetitions {
+            let delivered = race { source, clock in
+                source.throttle(for: .milliseconds(2), clock: clock, latest: latest)
+            }
+            #expect(delivered.isIncreasing, "run \(repetition): \(delivered)")
+            #expect(delivered.first == 1, "run \(repetition): the first value is sent at once")
+        }
+    }
+}
+
+extension Array where Element == Int {
+    /// Each value greater than the one before.
+    var isIncreasing: Bool {
+        zip(self, dropFirst()).allSatisfy { $0 < $1 }
+    }
+}
+
+/// A list several threads append to, under a lock ThreadSanitizer sees (`NSLock`).
+final class LockedList: @unchecked Sendable {
+    // @unchecked because `storage` is only reached under `lock`.
+    private let lock = NSLock()
+    private var storage: [Int] = []
+
+    func append(_ value: Int) {
+        lock.withLock { storage.append(value) }
+    }
+
+    var values: [Int] {
+        lock.withLock { storage }
+    }
+}
+
+/// A flag one thread raises and others read, under a lock ThreadSanitizer sees.
+final class Flag: @unchecked Sendable {
+    // @unchecked because `raised` is only reached under `lock`.
+    private let lock = NSLock()
+    private var raised = false
+
+    func raise() {
+        lock.withLock { raised = true }
+    }
+
+    var isRaised: Bool {
+        lock.withLock { raised }
+    }
+}
+
+/// Runs `body` on a thread of its own; `join()` waits for it to finish.
+final class Joinable: Sendable {
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        Thread { [done] in
+            body()
+            done.signal()
+        }.start()
+    }
+
+    func join() {
+        done.wait()
+    }
+}
