@@ -118,8 +118,12 @@ private func runScripted(_ options: Options, painter: Painter) throws(IOError) -
         for line in lines {
             switch line.command {
             case .success(.quit): return 0
-            case .success(let command): session.run(command)
-            case .failure(let error): Terminal.report("line \(line.number): \(line.quoted): \(error.message)")
+            case .success(let command):
+                if let note = session.run(command) {
+                    Terminal.report("line \(line.number): \(line.quoted): \(note.message)")
+                }
+            case .failure(let error):
+                Terminal.report("line \(line.number): \(line.quoted): \(error.message)")
             }
             try output.check()
         }

@@ -190,6 +190,9 @@ public let usage = """
       --                         end of options (nothing may follow: there are no operands)
 
     Exit status: 0 on quit or end of input, 130 after Ctrl-C, 64 for a usage error.
+    A signal that ends it gives 128 + its number: interactively it restores the
+    terminal and exits with that status; reading a script, it dies of the signal,
+    as a filter does.
 
     """
 

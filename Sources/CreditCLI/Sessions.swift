@@ -27,15 +27,27 @@ public final class ScriptSession {
         viewModel.display.skip(1).subscribeNext { output(scriptLine($0, painter: painter)) }.store(in: bag)
     }
 
-    /// Carries out one command (`quit` is the caller's to act on).
-    public func run(_ command: ScriptCommand) {
+    /// Carries out one command (`quit` is the caller's to act on). Returns what the user should
+    /// be told on stderr, if anything: an `add` that would take the credit past the largest whole
+    /// number stops there, and says so.
+    @discardableResult
+    public func run(_ command: ScriptCommand) -> ScriptError? {
         let student = viewModel.student
         switch command {
-        case .add(let points): student.addCredit(points ?? viewModel.policy.step)
-        case .set(let credit): student.sendCredit { _ in credit }
-        case .reset: student.sendCredit { _ in 0 }
-        case .quit: break
+        case .add(let points):
+            let points = points ?? viewModel.policy.step
+            let overflows = student.credit.addingReportingOverflow(points).overflow
+            student.addCredit(points)
+            guard overflows else { return nil }
+            return ScriptError(message: "the credit cannot go above \(Int.max); it stops there")
+        case .set(let credit):
+            student.sendCredit { _ in credit }
+        case .reset:
+            student.sendCredit { _ in 0 }
+        case .quit:
+            break
         }
+        return nil
     }
 }
 

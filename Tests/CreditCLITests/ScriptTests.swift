@@ -102,4 +102,25 @@ import Testing
         #expect(output == ["5 gray Fail", "10 gray Fail", "30 purple Fail", "70 red Pass", "0 gray Not set",
                            "9223372036854775807 red Pass"])
     }
+
+    @Test func anAddPastTheLargestCreditSaysWhyOnStderrAndChangesNothing() throws {
+        let run = try runThroughPipes(input: Array("set 9223372036854775807\nadd 1\nadd\nquit\n".utf8))
+        #expect(run.stdout == "9223372036854775807 red Pass\n")
+        #expect(run.stderr == """
+            credit-cli: line 2: "add 1": the credit cannot go above 9223372036854775807; it stops there
+            credit-cli: line 3: "add": the credit cannot go above 9223372036854775807; it stops there
+
+            """)
+        #expect(run.status == 0)
+    }
+
+    @Test func anAddThatStopsAtTheLargestCreditPrintsTheChangeAndSaysWhereItStopped() {
+        var output: [String] = []
+        let session = ScriptSession(options: Options(), painter: Painter(isOn: false)) { output.append($0) }
+        #expect(session.run(.set(Int.max - 2)) == nil)
+        let note = session.run(.add(5))
+        #expect(output == ["9223372036854775805 red Pass", "9223372036854775807 red Pass"])
+        #expect(note?.message == "the credit cannot go above 9223372036854775807; it stops there")
+        #expect(session.run(.add(-5)) == nil)
+    }
 }
