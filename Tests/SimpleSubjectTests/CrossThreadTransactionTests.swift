@@ -1,0 +1,168 @@
+import Foundation
+import SimpleSubject
+import Synchronization
+import Testing
+
+/// What one delivery domain per graph promises across threads (ARCHITECTURE.md, "Domains"): a
+/// send is one transaction wherever its paths go and whoever else sends, a wait inside a
+/// transaction pauses it and never splits it, subscribing never delivers other threads' values,
+/// and the backlog stays bounded with several senders. Each case here is an outside attack's on
+/// the engine of a turn per subject. That engine fails every one of them: each is a known issue,
+/// to become a plain expectation when the domains land (the races intermittent, as a two-core
+/// machine may not overlap the threads; the wait deterministic).
+@Suite struct CrossThreadTransactionTests {
+    /// How many tuples of `combineLatest(combineLatest(d, o), d.map { $0 * 2 })` show a `d` that
+    /// disagrees with `d * 2`, with `d` sent from one thread and `o` from `oSenders` others.
+    private func tornNestedCombineLatest(oSenders: Int, sends: Int) -> (torn: Int, tuples: Int) {
+        let d = Subject(0)
+        let o = Subject(0)
+        let torn = Atomic<Int>(0)
+        let tuples = Atomic<Int>(0)
+        let subscription = combineLatest(combineLatest(d, o), d.map { $0 * 2 }).subscribeNext { inner, doubled in
+            tuples.add(1, ordering: .relaxed)
+            if inner.0 * 2 != doubled {
+                torn.add(1, ordering: .relaxed)
+            }
+        }
+        onThreads(1 + oSenders) { thread in
+            for value in 1...sends {
+                (thread == 0 ? d : o).sendNext(value)
+            }
+        }
+        subscription.cancel()
+        return (torn.load(ordering: .relaxed), tuples.load(ordering: .relaxed))
+    }
+
+    @Test(arguments: [1, 2])
+    func aNestedCombineLatestFedFromSeveralThreadsNeverTears(oSenders: Int) {
+        withKnownIssue("a turn per subject: the inner combineLatest's commit and the outer's interleave (issue 41)",
+                       isIntermittent: true) {
+            let result = tornNestedCombineLatest(oSenders: oSenders, sends: 20_000)
+            #expect(result.torn == 0, "\(result.torn) torn of \(result.tuples)")
+        }
+    }
+
+    /// A subscriber of `combineLatest(a, b)` sends back into `a` while another thread sends 1, 2,
+    /// 3, … to `a`: the tuples show `a`'s values in the order `a` delivered them, never an older
+    /// one after a newer.
+    @Test func aSourcesValueNeverGoesBackInATuple() {
+        let a = Subject(0)
+        let b = Subject(0)
+        let delivered = Shared<[Int]>([])
+        a.subscribeNext { value in delivered.modify { $0.append(value) } }
+        let inTuples = Shared<[Int]>([])
+        let subscription = combineLatest(a, b).subscribeNext { first, _ in
+            inTuples.modify { $0.append(first) }
+            if first > 0 && first % 7 == 0 {
+                a.sendNext(-first)
+            }
+        }
+        onThreads(2) { thread in
+            for value in 1...10_000 {
+                if thread == 0 {
+                    a.sendNext(value)
+                } else {
+                    b.sendNext(value)
+                }
+            }
+        }
+        subscription.cancel()
+        let position = Dictionary(delivered.value.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let positions = inTuples.value.map { position[$0] ?? -1 }
+        let wentBack = zip(positions, positions.dropFirst()).filter { $0 > $1 }.count
+        withKnownIssue("a turn per subject: the send back is delivered to the operator in another transaction (issue 41)",
+                       isIntermittent: true) {
+            #expect(wentBack == 0, "\(wentBack) times an older value of a came after a newer one")
+        }
+    }
+
+    /// `x`'s subscriber waits for a worker that sends `y = 7` into the same graph: the worker's
+    /// send is a transaction of its own, after the one that is waiting, and returns at once.
+    @Test func aWaitInsideATransactionPausesItAndNeverSplitsIt() {
+        let x = Subject(0)
+        let y = Subject(0)
+        y.subscribeNext { x.sendNext($0) }
+        let tuples = Shared<[String]>([])
+        let subscription = combineLatest(x, y.map { $0 * 2 }).subscribeNext { first, second in
+            tuples.modify { $0.append("(\(first), \(second))") }
+        }
+        let workerReturned = DispatchSemaphore(value: 0)
+        let waited = Shared<Duration>(.zero)
+        x.subscribeNext { value in
+            guard value == -5 else { return }
+            let worker = Joinable {
+                let start = ContinuousClock.now
+                y.sendNext(7)
+                waited.value = ContinuousClock.now - start
+                workerReturned.signal()
+            }
+            _ = workerReturned.wait(timeout: .now() + 5)
+            _ = worker
+        }
+        x.sendNext(-5)
+        withKnownIssue("a turn per subject: the worker's send times out after 100 ms and splits the waiting transaction (issue 41)") {
+            #expect(tuples.value == ["(0, 0)", "(-5, 0)", "(7, 14)"])
+            #expect(waited.value < .milliseconds(50), "the worker's sendNext took \(waited.value)")
+        }
+        subscription.cancel()
+    }
+
+    /// One thread sends to a subject of 2,000 subscribers in a loop; another subscribes and
+    /// cancels: the subscribing thread makes its own first call and never calls the others.
+    @Test func subscribingBesideALoopingSenderNeverDeliversOthersValues() {
+        let subject = Subject(0)
+        let subscriber = Shared<UInt>(0)
+        let callsOnTheSubscriber = Atomic<Int>(0)
+        for _ in 1...2_000 {
+            subject.subscribeNext { _ in
+                if currentThreadID() == subscriber.value {
+                    callsOnTheSubscriber.add(1, ordering: .relaxed)
+                }
+            }
+        }
+        let sending = Atomic<Bool>(true)
+        onThreads(2) { thread in
+            guard thread == 1 else {
+                for value in 1...300 {
+                    subject.sendNext(value)
+                }
+                sending.store(false, ordering: .releasing)
+                return
+            }
+            subscriber.value = currentThreadID()
+            while sending.load(ordering: .acquiring) {
+                subject.subscribeNext { _ in }.cancel()
+            }
+        }
+        withKnownIssue("a turn per subject: a subscribe that takes an idle turn delivers what others queued (issue 41)",
+                       isIntermittent: true) {
+            #expect(callsOnTheSubscriber.load(ordering: .relaxed) == 0)
+        }
+    }
+
+    /// 8 threads send 5,000 values each into a subscriber that spins 50 µs: at most 1,024 values
+    /// wait, plus one per sender.
+    @Test func eightSendersIntoASlowSubscriberNeverQueueMoreThanTheBound() {
+        let events = EventSubject<Int>()
+        let returned = Atomic<Int>(0)
+        let delivered = Atomic<Int>(0)
+        let mostWaiting = Atomic<Int>(0)
+        let subscription = events.subscribeNext { _ in
+            let waiting = returned.load(ordering: .relaxed) - delivered.add(1, ordering: .relaxed).newValue
+            mostWaiting.max(waiting, ordering: .relaxed)
+            let end = ContinuousClock.now + .microseconds(50)
+            while ContinuousClock.now < end {}
+        }
+        onThreads(8) { _ in
+            for value in 1...5_000 {
+                events.sendNext(value)
+                returned.add(1, ordering: .relaxed)
+            }
+        }
+        subscription.cancel()
+        withKnownIssue("a turn per subject: senders that saw progress wait on, and their values pile up (issue 41)",
+                       isIntermittent: true) {
+            #expect(mostWaiting.load(ordering: .relaxed) <= 1_024 + 8)
+        }
+    }
+}
