@@ -87,8 +87,7 @@
         receiver._withUnsafeGuaranteedRef { $0.raiseHeight(above: height, depth: depth) }
     }
 
-    /// Passes `value` on from a delivery running in `isolation` (the source's
-    /// `deliveryIsolation`), and detaches if nobody was listening and nobody else holds the target.
+    /// Passes `value` on from a delivery running in `isolation`, and detaches if nobody was listening and nobody else holds the target.
     @inlinable @inline(__always) func send(_ value: Output, from isolation: (any Actor)?) {
         let isListenedTo = receiver._withUnsafeGuaranteedRef { $0.send(value, tag: nil, from: isolation) }
         if !isListenedTo && !isObserved(depth: 0) {

@@ -57,8 +57,9 @@ func yieldCore() {
 }
 
 /// A mutex and a condition to sleep on, for a thread that waits until another wakes it (a
-/// `Gate`'s waiters). pthread's on every platform: `os_unfair_lock` has no condition. Both live
-/// on the heap, so that they never move.
+/// `Gate`'s waiters, `Monitor`). pthread's on every platform: `os_unfair_lock` has no condition.
+/// Timed sleeps measure time on the monotonic clock, which a change of the wall clock does not
+/// move. Both live on the heap, so that they never move.
 struct Condition: ~Copyable, @unchecked Sendable {
     // @unchecked because the mutex and the condition are used only through pthread calls.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -66,7 +67,15 @@ struct Condition: ~Copyable, @unchecked Sendable {
 
     init() {
         pthread_mutex_init(mutex, nil)  // initializes the allocated memory, as swift-nio's locks do
-        pthread_cond_init(condition, nil)
+        #if canImport(Darwin)
+        pthread_cond_init(condition, nil)  // timed waits are relative there (see `sleep(until:)`)
+        #else
+        var attributes = pthread_condattr_t()
+        pthread_condattr_init(&attributes)
+        pthread_condattr_setclock(&attributes, CLOCK_MONOTONIC)
+        pthread_cond_init(condition, &attributes)
+        pthread_condattr_destroy(&attributes)
+        #endif
     }
 
     deinit {
@@ -95,23 +104,22 @@ struct Condition: ~Copyable, @unchecked Sendable {
     }
 
     /// Sleeps, the mutex released meanwhile, until woken (or woken spuriously) or until
-    /// `deadline`; returns false once `deadline` has passed.
-    func sleep(until deadline: Deadline) -> Bool {
-        var deadline = deadline
-        return pthread_cond_timedwait(condition, mutex, &deadline) != ETIMEDOUT
+    /// `deadline`, in `monotonicNanoseconds()`; returns false once `deadline` has passed.
+    func sleep(until deadline: Int) -> Bool {
+        #if canImport(Darwin)
+        let left = deadline - monotonicNanoseconds()
+        guard left > 0 else { return false }
+        var wait = timespec(tv_sec: left / 1_000_000_000, tv_nsec: left % 1_000_000_000)
+        return pthread_cond_timedwait_relative_np(condition, mutex, &wait) != ETIMEDOUT
+        #else
+        var wait = timespec(tv_sec: deadline / 1_000_000_000, tv_nsec: deadline % 1_000_000_000)
+        return pthread_cond_timedwait(condition, mutex, &wait) != ETIMEDOUT
+        #endif
     }
 
-    /// An instant on the condition's clock, the real-time one.
-    typealias Deadline = timespec
-
-    /// The instant `milliseconds` from now on the condition's clock.
-    static func deadline(in milliseconds: Int) -> Deadline {
-        var deadline = timespec()
-        clock_gettime(CLOCK_REALTIME, &deadline)
-        let nanoseconds = deadline.tv_nsec + milliseconds * 1_000_000
-        deadline.tv_sec += nanoseconds / 1_000_000_000
-        deadline.tv_nsec = nanoseconds % 1_000_000_000
-        return deadline
+    /// The instant `milliseconds` from now, in `monotonicNanoseconds()`.
+    static func deadline(in milliseconds: Int) -> Int {
+        monotonicNanoseconds() + milliseconds * 1_000_000
     }
 }
 

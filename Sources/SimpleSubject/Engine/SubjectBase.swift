@@ -156,16 +156,13 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// that a delivery can read it after calling everyone (see `send`).
     @usableFromInline let liveCount = Atomic<Int>(0)
 
-    // Read by subscribers only, on the delivering thread (operators pass both on): the tag of the
-    // value being delivered (see `send`) and the isolation the delivery runs in. Unowned: both
-    // are alive while the delivery runs (its sender holds them), and a subject must not keep an
-    // actor or a tag alive after it. Touched by the delivering thread alone, hence unchecked.
+    // Read by subscribers only, on the delivering thread (a binding reads it): the tag of the
+    // value being delivered (see `send`). Unowned: it is alive while the delivery runs (its
+    // sender holds it), and a subject must not keep a tag alive after it. Touched by the
+    // delivering thread alone, hence unchecked.
     @usableFromInline
     @exclusivity(unchecked)
     final unowned(unsafe) var deliveryTag: AnyObject?
-    @usableFromInline
-    @exclusivity(unchecked)
-    final unowned(unsafe) var deliveryIsolation: (any Actor)?
 
     /// Its weak reference to itself and its `removeSlot`, which its subscriptions hold (see
     /// `WeakHost`).
@@ -256,7 +253,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     final func deliver(_ value: Value, tag: AnyObject?, to subscribers: SubscriberList.Snapshot,
                        in isolation: (any Actor)?) {
         deliveryTag = tag
-        deliveryIsolation = isolation
         guard let first = subscribers.baseAddress else { return }
         for index in 0..<subscribers.count {
             call(slotAt: first + index, with: value, in: isolation)
@@ -380,7 +376,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @inlinable
     final func makeFirstCalls(_ first: Memory, _ slot: Slot, _ instead: PartBlock?, in isolation: (any Actor)?) {
         deliveryTag = nil
-        deliveryIsolation = isolation
         switch first {
         case .nothing, .latest(.none), .single(.none):
             break

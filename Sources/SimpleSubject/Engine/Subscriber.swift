@@ -16,9 +16,7 @@
     // turn it is to deliver.
 
     /// What the operator does with each value, given the isolation the delivery runs in — the
-    /// delivery's own argument, passed on at +0: read back from the subject's
-    /// `deliveryIsolation`, it was retained and released at every stage (two more atomic
-    /// operations a stage on the main actor).
+    /// delivery's own argument, passed on at +0.
     @usableFromInline let block: (Value, _ isolation: (any Actor)?) -> Void
 
     @usableFromInline init(to host: any SubscriptionHost, file: StaticString, line: UInt,

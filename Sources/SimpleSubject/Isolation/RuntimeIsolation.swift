@@ -4,8 +4,8 @@ import SimpleSubjectRuntime
 // returns whenever the value is sent on that actor — whoever passes it on.
 //
 // The fast path is the sender's word: `sendNext`'s `isolation` parameter is `isolated`, so the
-// compiler has checked that the call runs there, and built-in operators pass it on
-// (`deliveryIsolation`). But not every path carries it: a `derive` body's `Downstream.send`, a
+// compiler has checked that the call runs there, and built-in operators pass it on with each
+// value. But not every path carries it: a `derive` body's `Downstream.send`, a
 // plain helper that subscribes or sends (`#isolation` is nil in a nonisolated function), top-level
 // code calling such a helper. For those the subject asks the runtime, once, before it would
 // queue the value to the actor: "is the code running now isolated to this actor?" — the question
