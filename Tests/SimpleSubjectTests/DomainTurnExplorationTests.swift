@@ -1,0 +1,297 @@
+import Testing
+@testable import SimpleSubject
+
+/// Every interleaving of three simulated threads driving real `DomainTurn` values, explored
+/// depth-first over a set of visited worlds (as tokio's loom explores its primitives).
+///
+/// Thread A sends 1 and 2 to subject x (domain 0); thread B sends 1 and 2 to subject y (domain 1);
+/// thread C joins the domains (`combineLatest(x, y)`), subscribes to x and cancels. Each event is
+/// one atomic step; delivering a job (user code, outside the lock) is a step of its own, and a
+/// waiting sender's cap may run out at any step. With a bound of one value and a hand-off after
+/// one the plain scenario visits 34,061 states; the four scenarios together 94,876.
+struct DomainTurnExplorationTests {
+    @Test(arguments: [
+        TurnScenario(limit: 1, handOffAfter: 1, mainActorB: false),
+        TurnScenario(limit: 1, handOffAfter: 2, mainActorB: false),
+        TurnScenario(limit: 2, handOffAfter: 1, mainActorB: false),
+        TurnScenario(limit: 1, handOffAfter: 1, mainActorB: true),
+    ])
+    func everyInterleavingKeepsTheDeliveryGuarantees(_ scenario: TurnScenario) {
+        let clock = ContinuousClock()
+        var exploration = TurnExploration(scenario)
+        let time = clock.measure { exploration.run() }
+        print("\(scenario): \(exploration.visited) states, \(exploration.terminal) final, \(time)")
+        #expect(exploration.violations == [])
+        #expect(exploration.terminal > 0)
+    }
+}
+
+/// The bounds of one exploration, and whether thread B sends on the main actor.
+struct TurnScenario: Sendable {
+    var limit: Int
+    var handOffAfter: Int
+    var mainActorB: Bool
+}
+
+/// A queued transaction: a value sent to x (0) or y (1), the subscriber's first call, or the
+/// activation of `combineLatest(x, y)`.
+enum TurnJob: Hashable, CustomStringConvertible {
+    case value(subject: Int, seq: Int8)
+    case firstCall
+    case activation
+
+    var description: String {
+        guard case .value(let subject, let seq) = self else { return self == .activation ? "activation" : "first call" }
+        return "\(subject == 0 ? "x" : "y")\(seq)"
+    }
+
+    /// The original domain whose turn delivers this job before the join.
+    var domain: Int { if case .value(let subject, _) = self { subject } else { 0 } }
+
+    /// The original domains this job's delivery may touch.
+    var domains: Set<Int> { self == .activation ? [0, 1] : [domain] }
+
+    /// One bit per value, for the sets of values a world tracks.
+    var bit: UInt8 {
+        guard case .value(let subject, let seq) = self else { return 0 }
+        return 1 << UInt8(subject * 2 + Int(seq) - 1)
+    }
+}
+
+/// One simulated thread: where it is in its program, and what its next step is.
+struct TurnThread: Hashable, CustomStringConvertible {
+    /// Ready for its next operation, about to deliver a job, about to end that transaction (the
+    /// lock), waiting to send a job, or handed the turn of a domain and about to take it.
+    enum Mode: Hashable {
+        case ready, delivering(TurnJob), ending(TurnJob), waiting(TurnJob), handedTurn(domain: Int)
+    }
+    var pc = 0
+    var mode = Mode.ready
+    var description: String { "pc \(pc): \(mode)" }
+}
+
+/// Everything the threads share: the two turns, the subjects, their subscribers.
+struct TurnWorld: Hashable {
+    enum Subscriber: Hashable { case none, pending, live, cancelled }
+    var turns: [DomainTurn<TurnJob>]
+    var joined = false
+    var threads = [TurnThread](repeating: TurnThread(), count: 3)
+    var current: [Int8] = [0, 0]
+    var delivered: [[Int8]] = [[], []]
+    var combined = false
+    var subscriber = Subscriber.none
+    var firstCall: Int8?
+    var subscriberValues: [Int8] = []
+    var leftBehind: UInt8 = 0
+    var overLimit: UInt8 = 0
+
+    func root(_ domain: Int) -> Int { joined ? 0 : domain }
+}
+
+struct TurnExploration {
+    enum Op { case send(subject: Int, seq: Int8), join, subscribe, cancel }
+    let scenario: TurnScenario
+    let programs: [[Op]] = [
+        [.send(subject: 0, seq: 1), .send(subject: 0, seq: 2)],
+        [.send(subject: 1, seq: 1), .send(subject: 1, seq: 2)],
+        [.join, .subscribe, .cancel],
+    ]
+    private(set) var violations: [String] = []
+    private(set) var visited = 0
+    private(set) var terminal = 0
+    /// Every violation found; a state that breaks an invariant is not explored further.
+    private var failures = 0
+    private var world: TurnWorld
+
+    init(_ scenario: TurnScenario) {
+        self.scenario = scenario
+        let turn = DomainTurn<TurnJob>(limit: scenario.limit, handOffAfter: scenario.handOffAfter)
+        world = TurnWorld(turns: [turn, turn])
+    }
+
+    mutating func run() {
+        let start = world
+        var seen: Set<TurnWorld> = [start]
+        var frontier = [start]
+        while let state = frontier.popLast() {
+            let known = failures
+            checkInvariants(of: state)
+            guard failures == known else { continue }
+            var next: [TurnWorld] = []
+            for thread in 0..<3 {
+                world = state
+                if step(thread) { next.append(world) }
+            }
+            check(!next.isEmpty || isFinal(state), "stuck: \(state.threads)")
+            for successor in next where seen.insert(successor).inserted { frontier.append(successor) }
+        }
+        visited = seen.count
+        terminal = seen.filter(isFinal).count
+    }
+
+    /// Records a violation unless `holds`; the first five distinct messages are kept.
+    private mutating func check(_ holds: Bool, _ message: @autoclosure () -> String) {
+        guard !holds else { return }
+        failures += 1
+        if violations.count < 5 && !violations.contains(message()) { violations.append(message()) }
+    }
+
+    /// Runs thread `t`'s next atomic step on `world`; false when it has none.
+    private mutating func step(_ t: Int) -> Bool {
+        let frame = TurnFrame(thread: t, depth: 0)
+        switch world.threads[t].mode {
+        case .ready:
+            guard world.threads[t].pc < programs[t].count else { return false }
+            start(programs[t][world.threads[t].pc], on: t, frame: frame)
+        case .delivering(let job):
+            deliver(job, by: t)
+            world.threads[t].mode = .ending(job)
+        case .ending(let job):
+            let root = world.root(job.domain)
+            follow(world.turns[root].transactionEnded(by: frame), by: t, root: root)
+        case .handedTurn(let domain):
+            let root = world.root(domain)
+            follow(world.turns[root].turnReceived(by: frame), by: t, root: root)
+        case .waiting(let job):
+            let root = world.root(job.domain)
+            let full = world.turns[root].backlog.count >= scenario.limit
+            guard world.turns[root].waitTimedOut(thread: t) == .queuedOverLimit else {
+                let threads = world.threads
+                check(false, "a waiter was dropped without a wake: \(threads)")
+                return true
+            }
+            world.leftBehind |= job.bit
+            world.overLimit |= full ? job.bit : 0
+            finishOp(t)
+        }
+        return true
+    }
+
+    private mutating func start(_ op: Op, on t: Int, frame: TurnFrame) {
+        switch op {
+        case .send(let subject, let seq):
+            let job = TurnJob.value(subject: subject, seq: seq)
+            let root = world.root(subject)
+            let onMainActor = scenario.mainActorB && t == 1
+            switch world.turns[root].send(job, from: frame, onMainActor: onMainActor) {
+            case .deliver: world.threads[t].mode = .delivering(job)
+            case .queued:
+                world.leftBehind |= onMainActor ? job.bit : 0
+                finishOp(t)
+            case .wait: world.threads[t].mode = .waiting(job)
+            case .joinOpenTransaction: check(false, "a send joined a transaction its thread does not hold")
+            }
+        case .join:
+            let other = world.turns[1]
+            world.turns[1] = DomainTurn(limit: scenario.limit, handOffAfter: scenario.handOffAfter)
+            world.joined = true
+            // A sends only to x and B only to y, so any order of the two backlogs keeps each sender's.
+            switch world.turns[0].join(other, joiner: frame, activation: .activation, sendOrder: { _, _ in false }) {
+            case .activate: world.threads[t].mode = .delivering(.activation)
+            case .parked: finishOp(t)
+            case .register: check(false, "the join registered with a frame its thread does not have")
+            }
+        case .subscribe:
+            world.subscriber = .pending
+            switch world.turns[world.root(0)].subscribe(firstCall: .firstCall, from: frame) {
+            case .callFirst: world.threads[t].mode = .delivering(.firstCall)
+            case .queued: finishOp(t)
+            case .joinOpenTransaction: check(false, "a subscribe joined a transaction its thread does not hold")
+            }
+        case .cancel:
+            world.subscriber = .cancelled
+            finishOp(t)
+        }
+    }
+
+    /// Performs a boundary action for thread `t`, which held `root`.
+    private mutating func follow(_ action: DomainTurn<TurnJob>.BoundaryAction, by t: Int, root: Int) {
+        switch action {
+        case .deliver(let job, let admitted):
+            world.threads[t].mode = .delivering(job)
+            if let waiter = admitted { wake(waiter, handedTurn: false, root: root) }
+        case .handOff(let waiter):
+            let full = world.turns[root].backlog.count > scenario.limit
+            if case .waiting(let job) = world.threads[waiter].mode { world.overLimit |= full ? job.bit : 0 }
+            wake(waiter, handedTurn: true, root: root)
+            finishOp(t)
+        case .leave, .idle:
+            finishOp(t)
+        }
+    }
+
+    private mutating func wake(_ waiter: Int, handedTurn: Bool, root: Int) {
+        guard case .waiting = world.threads[waiter].mode else { return check(false, "woke \(waiter), not waiting") }
+        world.threads[waiter].mode = handedTurn ? .handedTurn(domain: root) : .ready
+        world.threads[waiter].pc += handedTurn ? 0 : 1
+    }
+
+    private mutating func finishOp(_ t: Int) {
+        world.threads[t].mode = .ready
+        world.threads[t].pc += 1
+    }
+
+    /// Runs the subscribers a job reaches, checking what only a transition can show.
+    private mutating func deliver(_ job: TurnJob, by t: Int) {
+        switch job {
+        case .value(let subject, let seq):
+            let left = world.leftBehind & job.bit != 0
+            check(t != 2 || left, "the subscribing thread delivered \(job), which its sender could deliver")
+            world.current[subject] = seq
+            world.delivered[subject].append(seq)
+            if subject == 0 && world.subscriber == .live { world.subscriberValues.append(seq) }
+        case .firstCall:
+            guard world.subscriber == .pending else { return }
+            world.subscriber = .live
+            world.firstCall = world.current[0]
+        case .activation:
+            let threads = world.threads
+            check(holders(of: [0, 1], in: world).count <= 1, "activation beside another deliverer: \(threads)")
+            world.combined = true
+        }
+    }
+
+    /// The threads that hold a turn and may touch one of these original domains.
+    private func holders(of domains: Set<Int>, in state: TurnWorld) -> [Int] {
+        (0..<3).filter { t in
+            switch state.threads[t].mode {
+            case .delivering(let job), .ending(let job): !domains.isDisjoint(with: job.domains)
+            case .handedTurn(let domain): state.joined || domains.contains(domain)
+            case .ready, .waiting: false
+            }
+        }
+    }
+
+    private func isFinal(_ state: TurnWorld) -> Bool {
+        (0..<3).allSatisfy { state.threads[$0].pc == programs[$0].count }
+    }
+
+    private mutating func checkInvariants(of state: TurnWorld) {
+        let threads = state.threads
+        let holding = holders(of: [0, 1], in: state)
+        for domain in 0..<2 {
+            check(holders(of: [domain], in: state).count <= 1, "two deliverers in domain \(domain): \(threads)")
+        }
+        let parked = if case .parked = state.turns[0].state { true } else { false }
+        check(!state.joined || parked || holding.count <= 1, "two deliverers in the joined domain: \(threads)")
+        for t in holding {
+            check(state.turns.contains { $0.isHeld(by: t) }, "thread \(t) delivers without the turn: \(threads)")
+        }
+        for values in state.delivered {
+            check(values == Array([1, 2].prefix(values.count)), "lost, doubled or reordered: \(state.delivered)")
+        }
+        let seen = state.subscriberValues
+        check(seen.isEmpty || state.firstCall != nil, "a value before the first call: \(seen)")
+        check(seen.allSatisfy { $0 > state.firstCall ?? 0 }, "the subscriber went back: \(seen)")
+        for turn in state.turns {
+            let values = turn.backlog.filter { $0.bit != 0 }
+            let over = values.filter { state.overLimit & $0.bit != 0 }
+            check(values.count <= scenario.limit + over.count, "the bound is broken: \(turn.backlog)")
+        }
+        guard isFinal(state) else { return }
+        check(state.delivered == [[1, 2], [1, 2]], "lost at the end: \(state.delivered)")
+        check(state.combined, "the operator never activated")
+        let idle = DomainTurn<TurnJob>(limit: scenario.limit, handOffAfter: scenario.handOffAfter)
+        check(state.turns.allSatisfy { $0 == idle }, "work left at the end: \(state.turns.map(\.backlog))")
+    }
+}
