@@ -8,6 +8,18 @@
 /// form.subscribeNext { name, email, password, confirm in print(name, email) }
 /// ```
 ///
+/// With five or more, a closure that reads the tuple in one long expression may be more than
+/// Swift's type checker takes on (five `== nil` checks joined by `||`: "unable to type-check this
+/// expression in reasonable time", the compiler's limit, not this function's). Give its
+/// parameters their types and its result type, and it checks at once:
+///
+/// ```swift
+/// let incomplete = combineLatest(name, email, password, confirm, agreed).map {
+///     (name: String?, email: String?, password: String?, confirm: String?, agreed: Bool?) -> Bool in
+///     name == nil || email == nil || password == nil || confirm == nil || agreed == nil
+/// }
+/// ```
+///
 /// Sends from several threads at once are put in one order, and each tuple is read when its turn
 /// comes, so the last value is always the latest tuple (two changes at once may send it twice).
 ///
