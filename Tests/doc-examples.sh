@@ -16,6 +16,8 @@
 #                                       both are checked as one program
 #   <!-- doc-example: fragment NAME --> the block needs declarations it does not show: the hidden
 #                                       preamble (and epilogue) NAME below goes around it
+#   <!-- doc-example: tests -->        the block's `@Test` functions are run, as `swift test` runs
+#                                       them (through Swift Testing's entry point); all must pass
 #   <!-- doc-example: skip: REASON -->  not checked, for the reason given (a Package.swift excerpt)
 #
 # Blocks are checked two at a time (the CI machine has two cores); only the ones that print are
@@ -96,6 +98,13 @@ let policy = CreditPolicy.standard
     "observation": ("import Observation\n", ""),
 }
 
+# Runs the block's tests with Swift Testing's entry point (what `swift test` calls) and says how
+# they went on stdout; the test runner's report goes to stderr.
+TESTS_EPILOGUE = """
+let testStatus: CInt = await Testing.__swiftPMEntryPoint()
+print(testStatus == 0 ? "tests passed" : "tests failed")
+"""
+
 work, files = sys.argv[1], sys.argv[2:]
 fence = re.compile(r"^```(\S*)\s*$")
 directive = re.compile(r"<!--\s*doc-example:\s*(.*?)-->", re.S)
@@ -131,6 +140,9 @@ for path in files:
             continue
         elif words and words[0] == "prints":
             expected = rest.rstrip("\n")
+        elif words and words[0] == "tests":
+            epilogue = TESTS_EPILOGUE
+            expected = "tests passed"
         elif words and words[0] == "continues":
             preamble = previous
         elif words and words[0] == "fragment":
@@ -168,17 +180,19 @@ check() {
         return 0
     fi
     if ! swiftc "${flags[@]}" "$folder/main.swift" $(objects SimpleSubject) \
-        $(objects SimpleSubjectRuntime) $(objects StudentCredit) -o "$folder/run" 2> "$folder/errors"; then
+        $(objects SimpleSubjectRuntime) $(objects StudentCredit) $(objects SimpleSubjectTesting) \
+        -o "$folder/run" 2> "$folder/errors"; then
         echo "FAIL: $where does not compile:" >&2
         cat "$folder/errors" >&2
         return 1
     fi
     local printed
-    printed=$("$folder/run")
+    printed=$("$folder/run" 2> "$folder/report")
     if [ "$printed" != "$(cat "$folder/expected")" ]; then
         {
             echo "FAIL: $where printed:"
             echo "$printed"
+            cat "$folder/report"
             echo "but the docs say:"
             cat "$folder/expected"
         } >&2
