@@ -48,6 +48,17 @@ actor Connection {  // an actor owner's subscriber writes the actor's state
         config.subscribeNext(owner: self) { me, version in me.version = version }
     }
 }
+@MainActor final class SignUpViewModel {  // a read-only output is read, subscribed to, derived from, bound
+    let email = Subject("")
+    let canSubmit: ReadOnlySubject<Bool>
+    init() { canSubmit = email.map { $0.contains("@") } }
+    func show(on label: Label) -> Subscription {
+        _ = canSubmit.value
+        _ = combineLatest(canSubmit, email).map { $0.0 ? $0.1 : "" }
+        canSubmit.map { $0 ? "Sign up" : "Fill in the form" }.assign(to: \.text, on: label)
+        return canSubmit.subscribeNext { _ in }
+    }
+}
 final class Count: Sendable { let value = Atomic(0) }
 func countOutsideAnyActor(_ credit: Subject<Int>, _ count: Count) {
     credit.subscribeNext { _ in count.value.add(1, ordering: .relaxed) }

@@ -13,4 +13,14 @@ public final class EventSubject<Value>: SubjectBase<Value> {
     @inlinable public init() {
         super.init(memory: .nothing)
     }
+
+    /// Sends `value` to every subscriber; see ``Subject/sendNext(_:isolation:)``.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of subscribers.
+    @inlinable
+    @discardableResult
+    public func sendNext(_ value: Value, isolation: isolated (any Actor)? = #isolation) -> Self {
+        send(value, tag: nil, from: isolation)  // inlined, so `send` is the only frame before yours
+        return self
+    }
 }

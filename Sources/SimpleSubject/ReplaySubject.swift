@@ -34,4 +34,14 @@ public final class ReplaySubject<Value>: SubjectBase<Value> {
         self.bufferSize = bufferSize
         super.init(memory: bufferSize == 1 ? .single(nil) : .recent([], size: bufferSize))
     }
+
+    /// Sends `value` to every subscriber; see ``Subject/sendNext(_:isolation:)``.
+    ///
+    /// - Complexity: O(*n*), where *n* is the number of subscribers.
+    @inlinable
+    @discardableResult
+    public func sendNext(_ value: Value, isolation: isolated (any Actor)? = #isolation) -> Self {
+        send(value, tag: nil, from: isolation)  // inlined, so `send` is the only frame before yours
+        return self
+    }
 }

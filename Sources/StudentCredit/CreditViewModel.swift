@@ -1,7 +1,7 @@
 import SimpleSubject
 
 /// The seed's view model: from a student's credit it derives what the two labels show, as
-/// subjects a view binds to.
+/// read-only subjects a view reads, subscribes to and binds; only the credit changes them.
 ///
 /// ```swift
 /// let viewModel = CreditViewModel(student: student)
@@ -21,15 +21,15 @@ public final class CreditViewModel {
     public let language: Language
 
     /// Everything the labels show, at once.
-    public let display: Subject<CreditDisplay>
+    public let display: ReadOnlySubject<CreditDisplay>
     /// The credit label's text.
-    public let creditText: Subject<String>
+    public let creditText: ReadOnlySubject<String>
     /// The credit label's colour.
-    public let creditColor: Subject<CreditColor>
+    public let creditColor: ReadOnlySubject<CreditColor>
     /// The status label's text.
-    public let statusText: Subject<String>
+    public let statusText: ReadOnlySubject<String>
     /// The status label's colour: red on a pass, gray otherwise.
-    public let statusColor: Subject<CreditColor>
+    public let statusColor: ReadOnlySubject<CreditColor>
 
     /// Derives the labels from `student`'s credit.
     public init(student: Student, policy: CreditPolicy = .standard, language: Language = .english) {

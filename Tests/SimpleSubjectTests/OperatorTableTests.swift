@@ -50,11 +50,26 @@ import Testing
         }
     }
 
+    /// `sendNext` to whichever kind `subject` is: `SubjectBase` has no `sendNext` (a
+    /// `ReadOnlySubject` is one too).
+    static func send(_ value: Int, to subject: SubjectBase<Int>) {
+        switch subject {
+        case let subject as Subject<Int>:
+            subject.sendNext(value)
+        case let subject as EventSubject<Int>:
+            subject.sendNext(value)
+        case let subject as ReplaySubject<Int>:
+            subject.sendNext(value)
+        default:
+            Issue.record("not a kind one can send to: \(subject)")
+        }
+    }
+
     static func check(_ op: Operator, _ row: Row) {
         var (source, result): (SubjectBase<Int>?, SubjectBase<Int>) = derive(row.kind, op)
         let atOnce = record(result)
         #expect(atOnce.values == row.atOnce, "first values")
-        later.forEach { source!.sendNext($0) }
+        later.forEach { send($0, to: source!) }
         #expect(atOnce.values == row.all, "all values")
         #expect(record(result).values == row.late, "a late subscriber's first values")
         weak let released = source

@@ -1,4 +1,4 @@
-extension Subject where Value: Sendable {
+extension ReadOnlySubject where Value: Sendable {
     /// The result of an async function of the latest value: each value starts `transform`, and
     /// cancels the one still running for an older value — the search field whose stale request
     /// is cancelled, not just ignored (Kotlin Flow's `mapLatest`, RxSwift's `flatMapLatest`).
@@ -28,7 +28,7 @@ extension Subject where Value: Sendable {
 
 extension EventSubject where Value: Sendable {
     /// The result of an async function of the latest value sent from now on; see
-    /// ``Subject/mapLatest(file:line:_:)``.
+    /// ``ReadOnlySubject/mapLatest(file:line:_:)``.
     public func mapLatest<Output: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                             _ transform: @escaping @Sendable (Value) async -> Output) -> EventSubject<Output> {
         derived(EventSubject<Output>(), file, line, requesting(transform))
@@ -36,7 +36,7 @@ extension EventSubject where Value: Sendable {
 }
 
 extension ReplaySubject where Value: Sendable {
-    /// The result of an async function of the latest value; see ``Subject/mapLatest(file:line:_:)``.
+    /// The result of an async function of the latest value; see ``ReadOnlySubject/mapLatest(file:line:_:)``.
     public func mapLatest<Output: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                             _ transform: @escaping @Sendable (Value) async -> Output) -> ReplaySubject<Output> {
         derived(ReplaySubject<Output>(bufferSize: 1), file, line, requesting(transform))

@@ -77,7 +77,7 @@ import Synchronization
 ///    So no such wait can deadlock; one known case holds the actor up to that long: a
 ///    subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
-///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``Subject/withLatestFrom(_:file:line:)``)
+///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``ReadOnlySubject/withLatestFrom(_:file:line:)``)
 ///    that one send reaches through several paths computes once, after every path has reached
 ///    it, from inputs that are all current — before `sendNext` returns. Sends from other threads
 ///    and sends back into a subject being delivered are transactions of their own, after this
@@ -182,28 +182,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     // MARK: - Sending
-
-    /// Sends `value` to every subscriber; see the type's Delivery rules.
-    ///
-    /// A subscriber made on an actor is called at once, before this call returns, when it runs on
-    /// that actor — whatever passes the value on: operators, a `derive` body, a plain helper —
-    /// and otherwise gets the value on its actor, in order (the one timing rule; see
-    /// <doc:WhyNoMonadLayer>). The one exception is the late sender's (rule 1): while another
-    /// thread is delivering this subject, this call queues `value` for that thread and returns,
-    /// and a subscriber on this actor then gets it through the actor's queue, soon after, in order.
-    ///
-    /// - Parameters:
-    ///   - value: The value to send.
-    ///   - isolation: Where this call runs: the compiler lets only that actor, or `nil`, be passed.
-    ///     Matching a subscriber's actor, it is the fast path (an identity comparison); `nil`, the
-    ///     runtime is asked where the call runs before a value is queued to an actor.
-    /// - Complexity: O(*n*), where *n* is the number of subscribers.
-    @inlinable
-    @discardableResult
-    public final func sendNext(_ value: Value, isolation: isolated (any Actor)? = #isolation) -> Self {
-        send(value, tag: nil, from: isolation)  // inlined, so `send` is the only frame before yours
-        return self
-    }
 
     /// `sendNext` from a caller running in `isolation`, with a tag that subscribers can read as
     /// `deliveryTag`; returns whether the subject still has a subscriber once it has delivered
@@ -440,7 +418,7 @@ extension SubjectBase where Value: Sendable {
     /// - Parameters:
     ///   - file: Where the subscription is made, for `debugDescription`.
     ///   - line: Where the subscription is made, for `debugDescription`.
-    ///   - isolation: Where this call runs, as for ``sendNext(_:isolation:)``: the first call
+    ///   - isolation: Where this call runs, as for ``Subject/sendNext(_:isolation:)``: the first call
     ///     is made at once when `block` is isolated there (for `nil`, when the runtime says this
     ///     call runs on `block`'s actor: a plain helper called from a `@MainActor` screen).
     ///   - block: Called with each value, where it was written.
@@ -517,6 +495,7 @@ extension SubjectBase.Memory {
 // cross threads, tasks and actors whenever their values can; Swift cannot see that, hence
 // `@unchecked`.
 extension SubjectBase: @unchecked Sendable where Value: Sendable {}
+extension ReadOnlySubject: @unchecked Sendable where Value: Sendable {}
 extension Subject: @unchecked Sendable where Value: Sendable {}
 extension EventSubject: @unchecked Sendable where Value: Sendable {}
 extension ReplaySubject: @unchecked Sendable where Value: Sendable {}

@@ -33,7 +33,7 @@
 ///
 /// - Complexity: O(*n*) per value of a source, where *n* is the number of sources.
 @inlinable public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(
-    _ first: Subject<First>, _ second: Subject<Second>, _ rest: repeat Subject<each Rest>,
+    _ first: ReadOnlySubject<First>, _ second: ReadOnlySubject<Second>, _ rest: repeat ReadOnlySubject<each Rest>,
     file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(First, Second, repeat each Rest)> {
     latestOfAll(first, second, repeat each rest, file: file, line: line)
@@ -64,7 +64,7 @@
 }
 
 /// `combineLatest` of `Subject`s in one pack: the target starts at the sources' values.
-@inlinable func latestOfAll<each Value>(_ sources: repeat Subject<each Value>, file: StaticString,
+@inlinable func latestOfAll<each Value>(_ sources: repeat ReadOnlySubject<each Value>, file: StaticString,
                                      line: UInt) -> Subject<(repeat each Value)> {
     let target = Subject<(repeat each Value)>(awaitingFirstValue: ())
     let join = JoinCommit()
@@ -91,7 +91,7 @@ func feedLatest<each Value>(_ sources: repeat SubjectBase<each Value>, keeping l
 }
 
 /// What a `Subject` source gave `attach` for its `queuedFirstCall`, or its value now.
-@inlinable func firstValue<Value>(_ made: Value?, _ source: Subject<Value>) -> Value {
+@inlinable func firstValue<Value>(_ made: Value?, _ source: ReadOnlySubject<Value>) -> Value {
     made ?? source.value
 }
 

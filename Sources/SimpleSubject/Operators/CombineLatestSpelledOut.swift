@@ -16,7 +16,7 @@
 ///
 /// - Complexity: O(1) per value of a source.
 @inlinable public func combineLatest<A: Sendable, B: Sendable>(
-    _ a: Subject<A>, _ b: Subject<B>, file: StaticString = #fileID, line: UInt = #line
+    _ a: ReadOnlySubject<A>, _ b: ReadOnlySubject<B>, file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(A, B)> {
     let join = JoinCommit()
     let latest = (CombinedSide<A>(join), CombinedSide<B>(join))
@@ -47,7 +47,7 @@
 ///
 /// - Complexity: O(1) per value of a source.
 @inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable>(
-    _ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>, file: StaticString = #fileID, line: UInt = #line
+    _ a: ReadOnlySubject<A>, _ b: ReadOnlySubject<B>, _ c: ReadOnlySubject<C>, file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(A, B, C)> {
     let join = JoinCommit()
     let latest = (CombinedSide<A>(join), CombinedSide<B>(join), CombinedSide<C>(join))
@@ -78,7 +78,7 @@
 ///
 /// - Complexity: O(1) per value of a source.
 @inlinable public func combineLatest<A: Sendable, B: Sendable, C: Sendable, D: Sendable>(
-    _ a: Subject<A>, _ b: Subject<B>, _ c: Subject<C>, _ d: Subject<D>, file: StaticString = #fileID, line: UInt = #line
+    _ a: ReadOnlySubject<A>, _ b: ReadOnlySubject<B>, _ c: ReadOnlySubject<C>, _ d: ReadOnlySubject<D>, file: StaticString = #fileID, line: UInt = #line
 ) -> Subject<(A, B, C, D)> {
     let join = JoinCommit()
     let latest = (CombinedSide<A>(join), CombinedSide<B>(join), CombinedSide<C>(join), CombinedSide<D>(join))
@@ -144,7 +144,7 @@ extension CombinedSide {
     }
 
     /// Starts at a `Subject` source's first value, unless a value has arrived already.
-    @inlinable func start(_ made: Value?, _ source: Subject<Value>) {
+    @inlinable func start(_ made: Value?, _ source: ReadOnlySubject<Value>) {
         setIfEmpty(firstValue(made, source))
     }
 }

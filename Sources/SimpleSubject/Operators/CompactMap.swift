@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// A subject of the non-`nil` results of `transform`.
     ///
     /// Like ``filter(file:line:_:)``: a new subscriber first gets the result for this subject's
@@ -27,7 +27,7 @@ extension EventSubject {
 
 extension ReplaySubject {
     /// A replay subject of the same `bufferSize` holding the non-`nil` results of `transform`; a
-    /// `nil` result clears what it replays, as a value ``Subject/filter(file:line:_:)`` drops does.
+    /// `nil` result clears what it replays, as a value ``ReadOnlySubject/filter(file:line:_:)`` drops does.
     ///
     /// - Complexity: one call of `transform` and at most one extra send per value.
     public func compactMap<Result: Sendable>(file: StaticString = #fileID, line: UInt = #line,

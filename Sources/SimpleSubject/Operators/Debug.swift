@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// The same values, printed as they pass: each with `label`, this subject's kind and the
     /// `file:line` where `debug` was written — to standard error, or to `output`.
     ///
@@ -17,7 +17,7 @@ extension Subject {
 }
 
 extension EventSubject {
-    /// The same values, printed as they pass; see ``Subject/debug(_:file:line:to:)``.
+    /// The same values, printed as they pass; see ``ReadOnlySubject/debug(_:file:line:to:)``.
     public func debug(_ label: String = "debug", file: StaticString = #fileID, line: UInt = #line,
                       to output: (@Sendable (String) -> Void)? = nil) -> EventSubject<Value> {
         derived(EventSubject(), file, line, printing(label, file, line, output))
@@ -25,7 +25,7 @@ extension EventSubject {
 }
 
 extension ReplaySubject {
-    /// The same values, printed as they pass; see ``Subject/debug(_:file:line:to:)``.
+    /// The same values, printed as they pass; see ``ReadOnlySubject/debug(_:file:line:to:)``.
     public func debug(_ label: String = "debug", file: StaticString = #fileID, line: UInt = #line,
                       to output: (@Sendable (String) -> Void)? = nil) -> ReplaySubject<Value> {
         derived(ReplaySubject(bufferSize: bufferSize), file, line, printing(label, file, line, output))

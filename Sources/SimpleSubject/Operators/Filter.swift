@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// A subject of the values that satisfy `isIncluded`.
     ///
     /// A new subscriber first gets this subject's current value if it is included, and nothing
@@ -28,7 +28,7 @@ extension ReplaySubject {
     ///
     /// Made from a subject that stands for a ``Subject``'s current value — what `filter`,
     /// `compactMap`, `skip` or `take` give on a `Subject`, and what is made from those — a value
-    /// that `isIncluded` drops clears what it replays, as ``Subject/filter(file:line:_:)``'s does:
+    /// that `isIncluded` drops clears what it replays, as ``ReadOnlySubject/filter(file:line:_:)``'s does:
     /// `credit.filter { $0 >= 70 }.filter { $0.isMultiple(of: 2) }` replays nothing once the
     /// credit is 81.
     @inlinable public func filter(file: StaticString = #fileID, line: UInt = #line,

@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// A subject whose value is `transform` applied to this subject's value.
     ///
     /// It starts at `transform(value)` and follows every later value. `transform` should be a

@@ -1,4 +1,4 @@
-extension Subject where Value: Equatable & SendableMetatype {
+extension ReadOnlySubject where Value: Equatable & SendableMetatype {
     /// A subject that changes only when this one's value changes: a value equal to the previous
     /// one is not sent on.
     ///
@@ -10,7 +10,7 @@ extension Subject where Value: Equatable & SendableMetatype {
     }
 }
 
-extension Subject where Value: SendableMetatype {
+extension ReadOnlySubject where Value: SendableMetatype {
     /// A subject that changes only when `areDuplicates` says a value differs from the previous
     /// one — for values that are not `Equatable` (tuples, a `combineLatest`'s) or compared by a
     /// key.

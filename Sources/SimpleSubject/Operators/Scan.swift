@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// A subject that accumulates this one's values: it starts at `next(initial, value)` and
     /// becomes `next(previous, newValue)` on every send.
     ///

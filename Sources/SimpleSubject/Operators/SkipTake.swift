@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// A subject of the values after the first `count`, counting the current value as the first.
     ///
     /// New subscribers first get the source's latest value once it is past the skipped ones.

@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// The values of the newest inner subject only: the "latest request wins" pattern.
     ///
     /// Each value of this subject is a subject; the result follows the newest one. On each new
@@ -24,7 +24,7 @@ extension Subject {
 }
 
 extension EventSubject {
-    /// The values of the newest inner subject sent from now on; see ``Subject/switchToLatest(file:line:)``.
+    /// The values of the newest inner subject sent from now on; see ``ReadOnlySubject/switchToLatest(file:line:)``.
     @inlinable public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Inner>
     where Value: SubjectBase<Inner> {
         followLatest(into: EventSubject<Inner>(), file, line)
@@ -32,7 +32,7 @@ extension EventSubject {
 }
 
 extension ReplaySubject {
-    /// The values of the newest inner subject; see ``Subject/switchToLatest(file:line:)``.
+    /// The values of the newest inner subject; see ``ReadOnlySubject/switchToLatest(file:line:)``.
     @inlinable public func switchToLatest<Inner>(file: StaticString = #fileID, line: UInt = #line) -> ReplaySubject<Inner>
     where Value: SubjectBase<Inner> {
         followLatest(into: ReplaySubject<Inner>(bufferSize: 1), file, line)

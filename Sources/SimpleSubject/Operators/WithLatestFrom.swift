@@ -1,4 +1,4 @@
-extension Subject {
+extension ReadOnlySubject {
     /// Each value of this subject with the latest value of `other` — the "form submit with the
     /// current field values" pattern (RxSwift's and EasyReact's `withLatestFrom`).
     ///

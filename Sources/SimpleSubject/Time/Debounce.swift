@@ -1,4 +1,4 @@
-extension Subject where Value: Sendable {
+extension ReadOnlySubject where Value: Sendable {
     /// The last value of each burst, sent once `interval` has passed without another: the search
     /// field that waits for typing to pause.
     ///
@@ -33,7 +33,7 @@ extension Subject where Value: Sendable {
 }
 
 extension EventSubject where Value: Sendable {
-    /// The last value of each burst sent from now on; see ``Subject/debounce(for:clock:file:line:)``.
+    /// The last value of each burst sent from now on; see ``ReadOnlySubject/debounce(for:clock:file:line:)``.
     @inlinable public func debounce<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), file: StaticString = #fileID, line: UInt = #line
     ) -> EventSubject<Value> {
@@ -42,7 +42,7 @@ extension EventSubject where Value: Sendable {
 }
 
 extension ReplaySubject where Value: Sendable {
-    /// The last value of each burst; see ``Subject/debounce(for:clock:file:line:)``.
+    /// The last value of each burst; see ``ReadOnlySubject/debounce(for:clock:file:line:)``.
     @inlinable public func debounce<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), file: StaticString = #fileID, line: UInt = #line
     ) -> ReplaySubject<Value> {

@@ -1,4 +1,4 @@
-extension Subject where Value: Sendable {
+extension ReadOnlySubject where Value: Sendable {
     /// At most one value per `interval`: the first value after a quiet spell at once, then, at the
     /// end of each interval in which values came, the latest of them (`latest: true`) or the first.
     ///
@@ -34,7 +34,7 @@ extension Subject where Value: Sendable {
 }
 
 extension EventSubject where Value: Sendable {
-    /// At most one value per `interval`, from now on; see ``Subject/throttle(for:clock:latest:file:line:)``.
+    /// At most one value per `interval`, from now on; see ``ReadOnlySubject/throttle(for:clock:latest:file:line:)``.
     @inlinable public func throttle<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), latest: Bool,
         file: StaticString = #fileID, line: UInt = #line
@@ -44,7 +44,7 @@ extension EventSubject where Value: Sendable {
 }
 
 extension ReplaySubject where Value: Sendable {
-    /// At most one value per `interval`; see ``Subject/throttle(for:clock:latest:file:line:)``.
+    /// At most one value per `interval`; see ``ReadOnlySubject/throttle(for:clock:latest:file:line:)``.
     @inlinable public func throttle<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), latest: Bool,
         file: StaticString = #fileID, line: UInt = #line
