@@ -44,6 +44,9 @@ public struct LineReader {
             pendingIsTooLong = false
         }
         count += 1
+        if pending.last == UInt8(ascii: "\r") {
+            pending.removeLast()  // a CRLF line ending: the CR is not part of the line
+        }
         let text = String(validating: pending, as: UTF8.self)
         let shown = text.map { $0.count > 60 ? printable(String($0.prefix(60))) + "…" : printable($0) }
             ?? printable(bytes: pending.prefix(60)) + (pending.count > 60 ? "…" : "")

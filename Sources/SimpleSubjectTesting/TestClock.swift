@@ -8,8 +8,8 @@ import SimpleSubject
 /// deadline order — earliest first, first in first out among equal deadlines — on the calling
 /// thread, moving ``now`` to each one's deadline as it goes; that includes what those sleepers
 /// schedule, when it falls due by the same target. An advance made from inside an action that
-/// an advance runs (a subscriber that advances the clock) moves the clock; what falls due by then
-/// behind that action is run by the advance running it, before that one returns. There are two
+/// an advance runs (a subscriber that advances the clock) runs what falls due by its own target
+/// itself, nested inside that action, in deadline order, before it returns. There are two
 /// kinds of sleeper:
 /// - a time operator's (`debounce`, `throttle`): this clock adopts ``SchedulingClock``, so the
 ///   operator runs no task — its action runs inside the advance, with the advance's isolation,
@@ -33,9 +33,12 @@ import SimpleSubject
 ///
 /// It is `Sendable`: any thread may read, sleep on, schedule on and advance it. Advances from
 /// several threads take turns: while one runs what falls due, an advance from another thread
-/// waits for it to return (an advance from inside an action runs at once), so whoever advances,
-/// sleepers run one at a time in deadline order, and a time operator sends in the order of what
-/// it was sent.
+/// waits for it to finish, then moves the clock from where it left it — so whoever advances,
+/// sleepers run one at a time in deadline order, advances by a duration add up, and a time
+/// operator sends in the order of what it was sent. A wait for another thread's advance lasts at
+/// most 100 ms: an action that blocks until a thread advancing the same clock returns would
+/// otherwise wait for ever, so after that the waiting advance goes ahead as one made from inside
+/// that action would (and its sleepers may then run beside that action).
 ///
 /// - Complexity: queueing a sleeper and cancelling one are O(*n*) in the sleepers waiting; an
 ///   advance is O(*n*) per sleeper it runs.
@@ -126,15 +129,34 @@ public final class TestClock: SchedulingClock, Sendable {
     ///   - isolation: The caller's isolation, passed to the actions it runs so that what they
     ///     send reaches subscribers on the caller's actor at once. Leave it to the default.
     public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) {
-        advance(to: now.advanced(by: duration), isolation: isolation)
+        advance(isolation) { $0.advanced(by: duration) }
     }
 
     /// Moves the clock forward to `deadline`, running every sleeper that falls due on the way,
     /// in deadline order, on the calling thread, before it returns; see ``advance(by:isolation:)``.
     /// An instant before ``now`` leaves the clock where it is and runs what is due.
     public func advance(to deadline: Instant, isolation: isolated (any Actor)? = #isolation) {
+        advance(isolation) { _ in deadline }
+    }
+
+    /// How long an advance waits for another thread's before it goes ahead anyway.
+    static let turnWaitMilliseconds = 100
+
+    /// Takes the turn to run sleepers — waiting for another thread's advance to finish, at most
+    /// `turnWaitMilliseconds` — then moves the clock to `target` of where that advance left it.
+    private func advance(_ isolation: isolated (any Actor)?, to target: (Instant) -> Instant) {
         let thread = currentThreadIdentity()
-        state.wait { $0.advanceStarted(by: thread) }
+        var deadline = Instant(offset: .zero)
+        func start(_ machine: inout TestClockStateMachine, goingAhead: Bool) -> Bool {
+            guard machine.advanceStarted(by: thread, goingAhead: goingAhead) else {
+                return false
+            }
+            deadline = target(machine.now)
+            return true
+        }
+        if !state.wait(atMost: Self.turnWaitMilliseconds, until: { start(&$0, goingAhead: false) }) {
+            _ = state.withLock { start(&$0, goingAhead: true) }
+        }
         while true {
             let due = state.withLock { $0.nextDue(by: deadline) }
             switch due {

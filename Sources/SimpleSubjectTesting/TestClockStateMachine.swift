@@ -117,13 +117,15 @@ struct TestClockStateMachine {
     // MARK: Advancing
 
     /// Thread `thread` asks to begin an advance: true when it may — no advance runs, or those
-    /// running are its own (it advances from inside an action one runs) — and false while
+    /// running are its own (it advances from inside an action one runs), or it has waited long
+    /// enough (`goingAhead`: the runner is held up, perhaps in an action that waits for this
+    /// thread, so this advance runs as one from inside that action would) — and false while
     /// another thread's advance runs: it asks again once that one finishes.
-    mutating func advanceStarted(by thread: UInt) -> Bool {
-        guard runner == nil || runner == thread else {
+    mutating func advanceStarted(by thread: UInt, goingAhead: Bool) -> Bool {
+        guard runner == nil || runner == thread || goingAhead else {
             return false
         }
-        runner = thread
+        runner = runner ?? thread
         switch activity {
         case .settled:
             activity = .busy(advances: 1, waking: 0, waiters: [])

@@ -123,4 +123,14 @@ import Testing
         #expect(note?.message == "the credit cannot go above 9223372036854775807; it stops there")
         #expect(session.run(.add(-5)) == nil)
     }
+
+    @Test func aCRLFLineEndingIsNotQuotedAsPartOfTheLine() throws {
+        let run = try runThroughPipes(input: Array("set 9223372036854775807\r\nadd\r\nbogus\r\n".utf8))
+        #expect(run.stdout == "9223372036854775807 red Pass\n")
+        #expect(run.stderr == """
+            credit-cli: line 2: "add": the credit cannot go above 9223372036854775807; it stops there
+            credit-cli: line 3: "bogus": unknown command; use add, add N, set N, reset or quit
+
+            """)
+    }
 }

@@ -60,6 +60,65 @@ import Testing
     }
 }
 
+/// Advances from several threads, each by a duration: every one moves the clock by its own
+/// duration, measured from where the advance before it left the clock.
+@Suite struct TestClockAdvanceByTests {
+    @Test func advancesByFromFourThreadsAddUp() {
+        for repetition in 1...20 {
+            let clock = TestClock()
+            let ran = LockedList()
+            for millisecond in 1...800 {
+                _ = clock.schedule(at: .init(offset: .milliseconds(millisecond))) { _, _ in
+                    ran.append(millisecond)
+                    return nil
+                }
+            }
+            let threads = (1...4).map { _ in
+                Joinable {
+                    for _ in 1...200 {
+                        clock.advance(by: .milliseconds(1))
+                    }
+                }
+            }
+            for thread in threads {
+                thread.join()
+            }
+            #expect(clock.now == .init(offset: .milliseconds(800)), "run \(repetition)")
+            #expect(ran.values == Array(1...800), "run \(repetition)")
+        }
+    }
+
+    /// An action that waits for a thread which advances the same clock: the waiting advance goes
+    /// ahead after a while, as one made from inside the action would, instead of waiting for the
+    /// advance that runs that action for ever.
+    @Test func anActionWaitingForAThreadThatAdvancesTheSameClockDoesNotDeadlock() {
+        let clock = TestClock()
+        let ran = LockedList()
+        let workerReturned = DispatchSemaphore(value: 0)
+        let waited = Flag()
+        _ = clock.schedule(at: .init(offset: .milliseconds(50))) { _, _ in
+            ran.append(50)
+            let worker = Joinable {
+                clock.advance(by: .milliseconds(10))
+                workerReturned.signal()
+            }
+            if workerReturned.wait(timeout: .now() + 5) == .success {
+                waited.raise()
+            }
+            worker.join()
+            return nil
+        }
+        _ = clock.schedule(at: .init(offset: .milliseconds(55))) { _, _ in
+            ran.append(55)
+            return nil
+        }
+        clock.advance(to: .init(offset: .milliseconds(100)))
+        #expect(waited.isRaised)
+        #expect(ran.values == [50, 55])
+        #expect(clock.now == .init(offset: .milliseconds(100)))
+    }
+}
+
 extension Array where Element == Int {
     /// Each value greater than the one before.
     var isIncreasing: Bool {

@@ -24,14 +24,18 @@ package final class Monitor<State>: @unchecked Sendable {
     }
 
     /// Runs `body` on the state with the lock held, sleeping (the lock released meanwhile) and
-    /// running it again after every change, until it returns true. `body` must not run user code.
-    package func wait(until body: (inout State) -> Bool) {
+    /// running it again after every change, until it returns true or `milliseconds` have passed
+    /// on the monotonic clock; returns whether it returned true. `body` must not run user code.
+    package func wait(atMost milliseconds: Int, until body: (inout State) -> Bool) -> Bool {
+        let deadline = Condition.deadline(in: milliseconds)
         condition.lock()
-        while !body(&state) {
-            condition.sleep()
+        var done = body(&state)
+        while !done && condition.sleep(until: deadline) {
+            done = body(&state)
         }
         condition.wakeAll()
         condition.unlock()
+        return done
     }
 }
 
