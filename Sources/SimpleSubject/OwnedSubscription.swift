@@ -2,7 +2,7 @@
 /// is gone.
 ///
 /// A subclass, so that the plain subscription, which most subscribers have, carries no owner:
-/// one 48-byte heap block instead of 64 (issue 31).
+/// one 48-byte heap block instead of 64.
 final class OwnedSubscription: Subscription, @unchecked Sendable {
     // @unchecked as `Subscription`: `tiedOwner` is a weak reference, whose loads the runtime
     // makes thread-safe.

@@ -34,13 +34,13 @@ public class Subscription: @unchecked Sendable {
     // only the host touches, and only while holding its lock; the host is reached through a weak
     // reference (whose loads the runtime makes thread-safe).
     //
-    // Small on purpose (issue 31): every live subscriber has one, so its 40 bytes — one 48-byte
-    // heap block — are most of what the library allocates for a subscription. Three words after
-    // the object's header: the host's shared weak reference (8 bytes; a weak `any
-    // SubscriptionHost` here would take 16), the file literal's address, and the index beside the
-    // line and the flags. What only some subscriptions need is in a subclass: an owner
-    // (`OwnedSubscription`), parts (`TiedSubscription`), an operator's closure (`Subscriber`).
-    // Not `open`: users cannot subclass it.
+    // Small on purpose: every live subscriber has one, so its 40 bytes — one 48-byte heap block —
+    // are most of what the library allocates for a subscription. Three words after the object's
+    // header: the host's shared weak reference (8 bytes; a weak `any SubscriptionHost` here would
+    // take 16), the file literal's address, and the index beside the line and the flags. What
+    // only some subscriptions need is in a subclass: an owner (`OwnedSubscription`), parts
+    // (`TiedSubscription`), an operator's closure (`Subscriber`). Not `open`: users cannot
+    // subclass it.
 
     /// The host's weak reference to itself, shared by all its subscriptions: nil for a
     /// subscription with no host (one that ends its parts together).
@@ -83,8 +83,8 @@ public class Subscription: @unchecked Sendable {
         cancelParts()
     }
 
-    /// Whether it was attached to a subject that is gone (outside attack, 2026-11-27: such a
-    /// subscription said it had not ended, and a bag counted it).
+    /// Whether it was attached to a subject that is gone: such a subscription has ended, though
+    /// nobody cancelled it, and a bag must not count it.
     final var subjectIsGone: Bool { weakHost != nil && weakHost?.host == nil }
 
     /// The subject it is attached to, while that subject lives.

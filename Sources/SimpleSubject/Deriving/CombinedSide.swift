@@ -5,10 +5,10 @@ import Synchronization
 ///
 /// A value that a send reaches inside a transaction is staged for the thread delivering it, and
 /// the transaction's flush commits every side at once (`JoinCommit`): so a tuple taken on another
-/// thread meanwhile never holds one path's new value beside another's old one (outside attack,
-/// 2026-11-27). The latest value is guarded by the operator's lock, under which commits run and
-/// the tuple is taken — one lock for the tuple, not one a side; what is staged has a lock of its
-/// own, so that staging does not wait for another thread's commit.
+/// thread meanwhile never holds one path's new value beside another's old one. The latest value
+/// is guarded by the operator's lock, under which commits run and the tuple is taken — one lock
+/// for the tuple, not one a side; what is staged has a lock of its own, so that staging does not
+/// wait for another thread's commit.
 @usableFromInline final class CombinedSide<Value>: @unchecked Sendable {
     // @unchecked: `heldValue` is only reached under `join`'s lock, `staging` under its own, and
     // `Value` need not be `Sendable`: the operator only moves a source's values to the threads that
@@ -28,9 +28,8 @@ import Synchronization
     @inlinable init(_ join: JoinCommit) {
         self.join = join
         // Strongly: a transaction that reached the operator flushes it after the operator may
-        // have been dropped (outside attack, 2026-11-27: with an unowned capture, a
-        // `combineLatest` made and dropped while two threads sent to its sources crashed in
-        // `commitStaged`).
+        // have been dropped (a `combineLatest` made and dropped while two threads send to its
+        // sources), and an unowned capture would then call `commitStaged` on a side that is gone.
         join.add { self.commitStaged() }
     }
 

@@ -10,8 +10,8 @@
 // A `combineLatest` breaks that. Inside a send it only records what arrives and computes when the
 // send is over (Transaction.swift), so the operators that fed it have returned from their sends
 // and seen someone listening (the `combineLatest` itself) before it finds itself dead and
-// detaches. They stayed attached until the source's next send, and those feeding them until the
-// one after (outside attack on issue 31, finding 3).
+// detaches. Left at that, they would stay attached until the source's next send, and those
+// feeding them until the one after.
 //
 // So a detach climbs: once an operator leaves its sources, each source left with no live
 // subscriber asks the operators that feed it (the feeders `debugGraph` draws) whether anyone can
@@ -19,11 +19,11 @@
 // a send would ask, so a chain detaches no earlier than a send would have found it dead; only
 // sooner. Nothing on the path of a send pays for it: it runs only when an operator detaches.
 //
-// What the climb leaves to the next send (outside attack on its first form):
+// What the climb leaves to the next send, and why:
 // - A source that still has a live subscriber: it is observed unless all of them are dead
-//   operators, which detach at their own values. Asking anyway made a send that closes n screens
-//   on one shared `map` cost O(n²) (each detach looked at every slot left), and a graph of
-//   layers of `merge(m, m)` exponential (each question follows every path down).
+//   operators, which detach at their own values. Asking anyway would make a send that closes n
+//   screens on one shared `map` cost O(n²) (each detach would look at every slot left), and a
+//   graph of layers of `merge(m, m)` exponential (each question follows every path down).
 // - An operator whose source another thread is delivering just then: that delivery keeps the
 //   slot, and so the operator and the subject it feeds, alive until it is over, and a weak
 //   reference could meanwhile make the subject held and subscribed — detached, it would never

@@ -1,7 +1,7 @@
 /// What a source knows of an operator that it feeds: enough to pass on that it forgot its replay,
 /// and to ask, down a chain, whether anyone can still observe the end of it. A class, not a
-/// protocol, so that a subscriber slot holds it in 8 bytes rather than an existential's 16 (issue
-/// 31: 40-byte slots); `Feed` and `Binding` are the two kinds.
+/// protocol, so that a subscriber slot holds it in 8 bytes rather than an existential's 16 (which
+/// keeps a slot at 40 bytes); `Feed` and `Binding` are the two kinds.
 @usableFromInline class FeedLink: GraphNode {
     @usableFromInline init() {}
 

@@ -48,7 +48,7 @@ extension SubjectBase {
     /// it replays: when this subject stands for a current value — a ``Subject``, or a
     /// ``ReplaySubject`` made from one by an operator — a dropped value stands for a current
     /// value that is not there. `target` then stands for one too, so that the rule holds down a
-    /// chain (`credit.filter { … }.filter { … }`: outside attack on issue 30, round 2).
+    /// chain (`credit.filter { … }.filter { … }`).
     @inlinable final func clearsReplayOnDrop<Output>(of target: SubjectBase<Output>) -> Bool {
         guard let replaying = target as? ReplaySubject<Output>, standsForACurrentValue else { return false }
         replaying.isCurrentValueStandIn.store(true, ordering: .relaxed)

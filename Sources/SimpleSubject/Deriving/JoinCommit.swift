@@ -1,8 +1,8 @@
 /// A `combineLatest`'s lock: its sides commit what one send's thread staged (`CombinedSide`) all
 /// at once under it, and the operator takes its tuple under it. So a tuple is never taken between
-/// two sides' commits — on another thread, whose own send reached this operator meanwhile (outside
-/// attack, 2026-11-27: `combineLatest(d, d.map { $0 * 2 }, other)` showed `(3, 4, _)` while one
-/// thread sent to `d` and another to `other`).
+/// two sides' commits — on another thread, whose own send reached this operator meanwhile: with
+/// one thread sending to `d` and another to `other`, `combineLatest(d, d.map { $0 * 2 }, other)`
+/// would otherwise show `(3, 4, _)`.
 @usableFromInline final class JoinCommit: @unchecked Sendable {
     // @unchecked: `sides` is only reached through its lock, and each side's commit only commits
     // what the calling thread staged.

@@ -29,7 +29,7 @@ func feedJoined<each Value, Output>(
     }
 }
 
-/// `feedJoined` with its sources spelled out: a pack runs unspecialized (each value looked up its
+/// `feedJoined` with its sources spelled out: a pack runs unspecialized (each value looks up its
 /// types' metadata, most of its cost), so the forms of two to four sources are generic over plain
 /// types that the caller's module specializes. `attach` attaches the sources, in `hosts`' order,
 /// with `PartCursor.attach`; what it gives is returned.

@@ -9,8 +9,8 @@ let gateSpinNanoseconds = 50_000
 /// A waiter first spins for up to `gateSpinNanoseconds`, yielding its core between looks: a turn
 /// handed over by a thread that is delivering comes within microseconds, and a sleeping thread
 /// takes a millisecond or more to wake on a virtual machine — with two threads sending to one
-/// subject, those wake-ups were most of the cost of a send (issue 26). Then it sleeps on a
-/// `pthread` condition, as long as its limit allows.
+/// subject, those wake-ups would be most of the cost of a send. Then it sleeps on a `pthread`
+/// condition, as long as its limit allows.
 @usableFromInline final class Gate: Sendable {
     private let condition = Condition()
     /// How many tickets are open: ticket `n` is open once `opened > n`. Changed under `condition`'s

@@ -26,9 +26,9 @@ import Musl
 /// A futex lock of one word (SimpleSubjectRuntime.c): zero is unlocked, so `PlatformMutex()` is
 /// an unlocked lock, which needs no destroying. It does what a default `pthread_mutex_t` does —
 /// no spinning, one atomic operation to lock and one to unlock when uncontended — in fewer
-/// instructions, and in 4 bytes rather than 40. (An adaptive `pthread_mutex_t`, which spins
-/// before it sleeps, was tried for two threads sending to one subject, 2026-11-26: no faster
-/// there — the delivering thread is starved by the late sender's enqueues either way.)
+/// instructions, and in 4 bytes rather than 40. (It does not spin before it sleeps, as an
+/// adaptive `pthread_mutex_t` does: for two threads sending to one subject that is no faster —
+/// the delivering thread is starved by the late sender's enqueues either way.)
 @usableFromInline typealias PlatformMutex = SimpleSubjectLock
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     simple_subject_lock(mutex)
@@ -38,7 +38,7 @@ import Musl
 }
 /// The address of this thread's `SimpleSubjectThreadState` (Transaction.swift): unique among live
 /// threads, as `pthread_self()` is, but read inline — `pthread_self` is a call into libc on every
-/// send that takes the turn (issue 31).
+/// send that takes the turn.
 @inlinable func currentThread() -> ThreadID {
     ThreadID(bitPattern: simple_subject_thread_state())
 }
@@ -156,7 +156,7 @@ struct Condition: ~Copyable, @unchecked Sendable {
     /// What `body` returns lives until after the unlock, also when the caller drops it at once
     /// (`_`): without `withExtendedLifetime`, a release build may release it as soon as it is
     /// made, inside the lock — and a removed closure's captures or a displaced value may have a
-    /// `deinit` that uses this very subject, which then deadlocked (outside attack, 2026-11-27:
+    /// `deinit` that uses this very subject, which would then deadlock (see
     /// DeinitOutsideTheLockTests).
     @inlinable
     func locked<Result>(_ body: (inout State) -> Result) -> Result {

@@ -42,8 +42,8 @@ import Synchronization
 // so a turn still hands off to waiters after at most two batches of others' work. A sender that
 // saw work done waits again: with several senders and a slow subscriber its turn comes after the
 // batches of the senders ahead, which may take longer than the cap (treated as a held-up
-// deliverer, each time-out let a limit's worth more queue: eight senders into a 50 µs subscriber
-// made one `sendNext` deliver 13,538 values, with 9,365 queued). A subscriber joining from
+// deliverer, each time-out would let a limit's worth more queue, and a few senders into a slow
+// subscriber would make one `sendNext` deliver thousands of values). A subscriber joining from
 // another thread gives the deliverer a first call to make: past a limit's worth in one turn the
 // joiner waits for a turn of its own by the same rule (`joinLate`). Values and first calls are
 // counted apart, and per turn: one `sendNext` that took the turn from idle (`turnSerial`), or one
@@ -55,8 +55,8 @@ import Synchronization
 // deliverer once per batch. Whatever changes `phase` while someone delivers does so under
 // `turns`' lock — marking work queued, storing what the next batch leaves — so a mark is never
 // lost between a batch taken and the compare-and-swap to idle. (With one lock for both, the
-// deliverer slept on it for nearly every value, waiting for a late sender that re-took it the
-// moment it let go: perf's sched_switch trace, 2026-11-26.)
+// deliverer would sleep on it for nearly every value, waiting for a late sender that re-takes it
+// the moment it lets go.)
 extension SubjectBase {
     /// Work that arrived while another call was delivering; the delivering thread does it in order.
     @usableFromInline enum Work {
@@ -180,8 +180,8 @@ extension SubjectBase {
     /// `finishDelivering` for a turn that opened a transaction, or found work queued: flushes and
     /// closes the transaction, then leaves with a compare-and-swap unless work was queued
     /// meanwhile — by then or by the flush. Through `drainQueue`, a send that opened a
-    /// transaction took two more locks (callgrind: ~190 instructions a send through a
-    /// `combineLatest`, whose every source opens one).
+    /// transaction would take two more locks — and every send to a source of a `combineLatest`
+    /// opens one.
     @inlinable
     @inline(never)
     final func finishClosing(in isolation: (any Actor)?) {
@@ -222,9 +222,9 @@ extension SubjectBase {
     /// subject's, which the deliverer takes for every value it delivers. A value that a send
     /// brings inside a transaction, to a subject with an operator downstream that waits for every
     /// path of a send, waits for a turn instead: delivered by the thread whose turn it is, it
-    /// became part of that thread's transaction, and a diamond showed one path of the send
-    /// beside the other's old value (outside attack, 2026-11-27: `combineLatest(d, d.map { $0 })`
-    /// with one thread sending and another subscribing to the `map`).
+    /// would become part of that thread's transaction, and a diamond would show one path of the
+    /// send beside the other's old value (`combineLatest(d, d.map { $0 })` with one thread
+    /// sending and another subscribing to the `map`).
     @inlinable final func arrive(_ work: Work) -> Arrival {
         let sender = currentThread()
         let keepsItsSend = opensTransactions.load(ordering: .relaxed) && isInTransaction()

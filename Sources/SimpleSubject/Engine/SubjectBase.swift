@@ -70,10 +70,10 @@ import Synchronization
 ///    for the next 100 ms: one `sendNext` waits about 100 ms for held-up actors however many
 ///    subscribers they have — for its own value. A `sendNext` that delivers other threads' values
 ///    too (rule 1) may wait again, 100 ms at a time, as queues of held-up actors fill up one by
-///    one behind those values (an outside attack measured up to 1.6 s with 4 senders and 250
-///    subscribers on 51 blocked actors). A slow actor (under 100 ms a value) holds its senders to
-///    its pace, and one that delivers 1,024 values a batch at 125 µs each takes about 130 ms
-///    for a batch before its other work runs.
+///    one behind those values (up to 1.6 s with 4 senders and 250 subscribers on 51 blocked
+///    actors). A slow actor (under 100 ms a value) holds its
+///    senders to its pace, and one that delivers 1,024 values a batch at 125 µs each takes about
+///    130 ms for a batch before its other work runs.
 ///    So no such wait can deadlock; one known case holds the actor up to that long: a
 ///    subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
@@ -103,9 +103,9 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         case recent([Value], size: Int)
         /// A ``ReplaySubject`` of `bufferSize` 1 (what `filter` makes): its newest value, if any.
         /// `recent` would do, but replacing an array's one element checks its uniqueness and moves
-        /// the array out of the enum and back on every send (issue 31: a `filter` stage cost more
-        /// than a `map` stage). A case of its own, not a nested enum under `recent`: measured, the
-        /// nesting gave most of the saving back.
+        /// the array out of the enum and back on every send, which would make a `filter` stage
+        /// cost more than a `map` stage. A case of its own, not a nested enum under `recent`: the
+        /// nesting gives most of the saving back.
         case single(Value?)
     }
 
@@ -190,9 +190,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     ///
     /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
     /// unspecialized costs several times the work itself. Always inlined: an operator's closure
-    /// then sends to its target without a call, which is one frame a hop instead of two
-    /// (callgrind, instructions a value: MapFilter 3,491 → 2,822, one `map` 457 → 401, the seed's
-    /// case 267 → 232, a send 179 → 175; 2 % more code where it is used).
+    /// then sends to its target without a call, which is one frame a hop instead of two and
+    /// fewer instructions a value down a chain, for a little more code where it is used.
     @inlinable
     @inline(__always)
     @discardableResult
@@ -238,16 +237,15 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     }
 
     /// `call`, for a slot of a snapshot: reads it where it is. Copying a `Slot` out of memory that
-    /// no local owns copies all four references in it (measured: 120 instructions a send more),
-    /// and the optimizer made such a copy for anything but one read of one field through the
+    /// no local owns copies all four references in it, a retain and a release each on every send,
+    /// and the optimizer makes such a copy for anything but one read of one field through the
     /// `Optional`: so the slot is read as a `Slot` once it is known not to be `nil` (an
     /// `Optional` of a struct whose references leave it spare bit patterns has the struct's own
     /// layout, its payload at offset 0), and the hop is used without a retain. Both are alive for
     /// the whole call: the list keeps the buffer a delivery reads until it is over
-    /// (SubscriberList.swift), and the slot holds its hop. Callgrind, instructions a send:
-    /// outside any actor 266 → 226, the seed's case (a main-actor subscriber, sent to on the main
-    /// actor) 493 → 313. An operator's closure is called from its `Subscriber`, where it is
-    /// immutable, so that its context is not retained around the call either (see Subscriber.swift).
+    /// (SubscriberList.swift), and the slot holds its hop. An operator's closure is called from
+    /// its `Subscriber`, where it is immutable, so that its context is not retained around the
+    /// call either (see Subscriber.swift).
     @inlinable
     @inline(__always)
     final func call(slotAt slot: UnsafePointer<Slot?>, with value: Value, in isolation: (any Actor)?) {

@@ -4,10 +4,10 @@
 /// The closure is an immutable property of the object a delivery reads anyway (for the cancelled
 /// flag), so the delivery calls it through an unretained reference to that object, which the
 /// compiler knows nothing can change during the call. Called out of the slot instead, whose
-/// memory it cannot know is unchanged by the call, its context was retained and released around
-/// every call: two of the five atomic read-modify-writes an operator stage paid a value (issue
-/// 31). It lives as long as its slot does, and so does the closure — what holds an operator
-/// (`Feed`, a `TiedSubscription`) holds it weakly, since the closure holds the operator.
+/// memory it cannot know is unchanged by the call, its context would be retained and released
+/// around every call: two atomic read-modify-writes a value at every operator stage. It lives as
+/// long as its slot does, and so does the closure — what holds an operator (`Feed`, a
+/// `TiedSubscription`) holds it weakly, since the closure holds the operator.
 ///
 /// Only operators make them: a subscriber's own `Subscription` is held by the caller, and its
 /// closure must not live as long as that.

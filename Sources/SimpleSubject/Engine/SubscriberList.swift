@@ -4,8 +4,8 @@ extension SubjectBase {
     ///
     /// A delivery reads a snapshot outside the lock (`snapshot()`); the list then is `shared`.
     /// The snapshot holds no reference to the buffer: a reference is two atomic read-modify-writes
-    /// on every send to every stage (issue 31). The list keeps the buffer alive instead. The first
-    /// change made while it is shared and a delivery may still be reading goes into a copy, and
+    /// on every send to every stage. The list keeps the buffer alive instead. The first change
+    /// made while it is shared and a delivery may still be reading goes into a copy, and
     /// the buffer being read is `retired`: kept until the deliverer comes back under the lock
     /// (`takeRetired`, in `drainQueue`; the change marks work for it) or until the delivery is
     /// over. Every later change until the next snapshot goes into that copy, in place: nobody

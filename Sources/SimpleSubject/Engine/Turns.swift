@@ -69,8 +69,8 @@ extension SubjectBase {
         @usableFromInline var state = State.empty
         /// The deliverer whose turn the counters below count, and the turn's serial (the
         /// subject's `turnSerial`): a thread's turns, one per `sendNext` that found the subject
-        /// idle, are counted one by one — summed, a thread sending in a loop made another thread's
-        /// slow trickle of sends and subscribes wait for seconds (outside attack, 2026-11-27).
+        /// idle, are counted one by one — summed, a thread sending in a loop would make another
+        /// thread's slow trickle of sends and subscribes wait for seconds.
         @usableFromInline var owner: ThreadID = 0
         @usableFromInline var ownerSerial = 0
         /// How many of others' values this turn has taken: from `queueLimit` on, late senders wait
@@ -87,8 +87,7 @@ extension SubjectBase {
         @usableFromInline var allowance = 0
         /// When an allowance was last granted (monotonic nanoseconds), over every turn: one grant
         /// per `turnWaitMilliseconds` for the subject, however many senders time out — a grant per
-        /// sender let sixteen senders queue sixteen limits' worth in one 150 ms stall (outside
-        /// attack, 2026-11-27: a backlog of 13,978, and 13,050 values in one `sendNext`).
+        /// sender would let *n* senders queue *n* limits' worth in one stall.
         @usableFromInline var lastGrant: Int?
         /// Tickets handed to waiters so far, over every turn: the gate outlives turns.
         @usableFromInline var ticketsIssued = 0
@@ -127,10 +126,10 @@ extension SubjectBase {
         /// A subscriber from `thread` joined while `deliverer` has the turn: the deliverer makes
         /// its first call. Past a limit's worth of those in one turn, the joiner waits for a turn
         /// of its own, as a late sender does (a first call is queued at once, so the joiner waits
-        /// after queueing it): threads subscribing in a loop otherwise gave the deliverer work
-        /// without end (outside attack, 2026-11-27: sixteen of them kept one `sendNext` from
-        /// returning). Counted apart from values, so that a joiner does not wait because of a
-        /// flood of values, which is the senders' to pay for.
+        /// after queueing it): threads subscribing in a loop would otherwise give the deliverer
+        /// work without end, and keep one `sendNext` from returning. Counted apart from values,
+        /// so that a joiner does not wait because of a flood of values, which is the senders' to
+        /// pay for.
         @inlinable mutating func join(from thread: ThreadID, deliverer: ThreadID, serial: Int) -> Arrival {
             count(for: deliverer, serial: serial)
             guard thread != deliverer else { return .queued }

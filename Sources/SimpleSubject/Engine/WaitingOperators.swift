@@ -2,9 +2,9 @@ import Synchronization
 
 /// An operator with several sources that waits, while a send is delivered, until every path of
 /// the send has reached it (Transaction.swift). A class, not a protocol: the mark is a field of
-/// the operator, not an object of its own reached through a witness — whose result was retained
-/// and released at every claim (issue 31: a send through a `combineLatest` made some twenty
-/// reference-count changes, most of them here).
+/// the operator, not an object of its own reached through a witness — whose result would be
+/// retained and released at every claim, most of the reference-count changes of a send through a
+/// `combineLatest`.
 @usableFromInline class WaitingOperator {
     /// Which thread's list of waiting operators holds it now (the list's identity), 0 for none:
     /// so that a second path of the same send finds it there in O(1). Each thread's list claims
@@ -65,15 +65,14 @@ import Synchronization
     }
 
     // Only the thread whose list this is touches it (Transaction.swift), so no access is checked
-    // at run time: the checks cost more than the heap's work (callgrind: ~550 instructions a send
-    // through a combineLatest).
+    // at run time: the checks would cost more than the heap's work.
 
     /// The heap.
     @exclusivity(unchecked)
     private var entries: [Entry] = []
     /// Operators held here whose mark another thread's list held when they came. A set: a send
-    /// that reaches hundreds of operators while another thread's send holds them made a scan of an
-    /// array quadratic (outside attack, 2026-11-27: minutes for one send in a debug build).
+    /// may reach hundreds of operators while another thread's send holds them, and a scan of an
+    /// array would make that quadratic.
     @exclusivity(unchecked)
     private var unmarked: Set<ObjectIdentifier> = []
     /// How many operators have come, which orders equal heights.

@@ -4,7 +4,7 @@
 /// A subscription reaches its subject to cancel, and must not keep it alive. A weak reference
 /// to it as a `SubscriptionHost` takes 16 bytes in every subscription (the object and the
 /// protocol's witness table); a strong reference to this object, made once a subject, takes 8
-/// (issue 31: that keeps a `Subscription` within a 48-byte heap block).
+/// (that keeps a `Subscription` within a 48-byte heap block).
 @usableFromInline final class WeakHost: @unchecked Sendable {
     // @unchecked: `host` is written once, in the subject's initializer, before the subject is
     // shared, and weak loads are made thread-safe by the runtime; `remover` is immutable and

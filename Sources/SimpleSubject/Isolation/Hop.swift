@@ -23,7 +23,7 @@ let hopWaitMilliseconds = 100
     /// The actor's identity, for the delivery's comparison; `actor` is held weakly, and not at all
     /// for the main actor: a weak reference gives an object a side table for good, which puts every
     /// later retain and release of it on the runtime's slow path — and every send on the main actor
-    /// retains and releases `MainActor.shared` (callgrind, the seed's case: 547 → 4xx instructions).
+    /// retains and releases `MainActor.shared`.
     @usableFromInline let actorID: ObjectIdentifier
     @usableFromInline weak let actor: (any Actor)?
     /// The main actor never goes away: no weak load needed to know it is there (the seed's case).

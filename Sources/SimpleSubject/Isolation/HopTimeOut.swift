@@ -3,9 +3,8 @@ import SimpleSubjectRuntime
 /// When this thread last waited for room in an actor's queue in vain (see `Hop.enqueue`), so that
 /// it waits for no actor's queue right after. Each subscriber on an actor has a queue of its own,
 /// and each stops its senders' waits once it has timed out; but a sender passing a value on to
-/// many subscribers on a held-up actor waited 100 ms for each in turn (outside attack,
-/// 2026-11-27: 50 subscribers on a blocked main actor, 5 s in one `sendNext`), and remembering
-/// only the actor did not help when the subscribers of two held-up actors take turns in a list.
+/// many subscribers on a held-up actor would wait 100 ms for each in turn, and remembering only
+/// the actor would not help when the subscribers of two held-up actors take turns in a list.
 /// So for `hopWaitMilliseconds` after a time-out the thread waits for no queue at all: the queues
 /// it would have waited for are marked held up, as if it had, and wait no more until their actor
 /// delivers. A queue of an actor that is not held up is marked too, and unmarked with its next

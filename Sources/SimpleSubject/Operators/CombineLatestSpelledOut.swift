@@ -1,9 +1,8 @@
 // `combineLatest` of two, three and four sources, spelled out with plain generic types rather than
 // a parameter pack. The caller's module specializes them for its value types; the pack form, which
-// Swift 6.3 runs unspecialized, looked up its types' metadata at run time on every value
-// (callgrind, two `Subject<Int>`s pumped: 10,259 instructions a value, most of them in
-// `swift_getGenericMetadata`). What they do is the pack form's (CombineLatest.swift), word for
-// word; five sources and more take the pack form.
+// Swift 6.3 runs unspecialized, looks up its types' metadata at run time on every value (in
+// `swift_getGenericMetadata`), and that is most of what a value costs it. What they do is the pack
+// form's (CombineLatest.swift), word for word; five sources and more take the pack form.
 //
 // Three and four sources also need their own forms for another reason: Swift 6.3 cannot read
 // `$0.2` or `$0.3` of a tuple made from a parameter pack inside a closure ("value pack expansion

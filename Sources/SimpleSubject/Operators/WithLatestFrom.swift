@@ -60,8 +60,8 @@ extension SubjectBase {
             pairing.arrive(value, from: isolation)
         }
         // `other`'s values pass nothing on, so its closure asks itself whether anyone can still
-        // observe the result (outside attack, 2026-11-27: a dropped result stayed on `other` until
-        // this subject sent, and for ever once this subject was released).
+        // observe the result: otherwise a dropped result would stay on `other` until this subject
+        // sent, and for ever once this subject was released.
         let fromOther = other.connected(to: feed, file, line) { value, _ in
             latest.set(value)
             feed.detachIfUnobserved()
