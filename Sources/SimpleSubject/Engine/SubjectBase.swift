@@ -71,9 +71,9 @@ import Synchronization
 ///    subscribers they have — for its own value. A `sendNext` that delivers other threads' values
 ///    too (rule 1) may wait again, 100 ms at a time, as queues of held-up actors fill up one by
 ///    one behind those values (up to 1.6 s with 4 senders and 250 subscribers on 51 blocked
-///    actors). A slow actor (under 100 ms a value) holds its
-///    senders to its pace, and one that delivers 1,024 values a batch at 125 µs each takes about
-///    130 ms for a batch before its other work runs.
+///    actors). A slow actor (under 100 ms a value) holds its senders to its pace, and one that
+///    delivers 1,024 values a batch at 125 µs each takes about 130 ms for a batch before its
+///    other work runs.
 ///    So no such wait can deadlock; one known case holds the actor up to that long: a
 ///    subscriber on it that sends back into the flooded subject when its queue is full.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
