@@ -23,7 +23,8 @@ extension SubjectBase where Value: Sendable {
     ///
     /// - Parameters:
     ///   - condition: Whether a value is the one to wait for; it runs on the delivering thread.
-    ///   - timeLimit: How long to wait, on the continuous clock: one second unless you say.
+    ///   - timeLimit: How long to wait, on the continuous clock: one second unless you say (and
+    ///     at most about 68 years).
     ///   - file: Where the wait is, for the graph: its subscriber is drawn there.
     ///   - line: Where the wait is, for the graph.
     public func firstValue(where condition: @escaping @Sendable (Value) -> Bool, timeLimit: Duration = .seconds(1),
@@ -35,13 +36,13 @@ extension SubjectBase where Value: Sendable {
                     return
                 }
                 let subscription = subscribeNext(file: file, line: line) { value in
-                    if condition(value) {
+                    if !wait.isOver && condition(value) {
                         wait.finish(.success(value))
                     }
                 }
                 wait.subscribed(subscription)
                 let timer = Task { [graph = { self.debugGraph() }] in
-                    try await Task.sleep(for: timeLimit)
+                    try await Task.sleep(for: min(timeLimit, longestSleep))
                     wait.finish(.failure(FirstValueTimeLimitExceeded(timeLimit: timeLimit, graph: graph())))
                 }
                 wait.timerStarted(timer)
@@ -52,7 +53,11 @@ extension SubjectBase where Value: Sendable {
     }
 }
 
-/// What ``SubjectBase/firstValue(where:timeLimit:)`` throws when no value satisfied its condition
+/// The longest a wait sleeps, about 68 years: `Task.sleep` traps on a duration whose nanoseconds
+/// overflow, and a limit that long means "no limit" anyway.
+let longestSleep = Duration.seconds(Int64(Int32.max))
+
+/// What ``SubjectBase/firstValue(where:timeLimit:file:line:)`` throws when no value satisfied its condition
 /// in time: the time limit, and the subject's `debugGraph()` then — its current value, what feeds
 /// it and who listens.
 public struct FirstValueTimeLimitExceeded: Error, CustomStringConvertible {
@@ -78,6 +83,14 @@ final class FirstValueWait<Value: Sendable>: Sendable {
         }
         continuation.resume(with: early)
         return false
+    }
+
+    /// Whether the wait is over: a value already satisfied it, its time ran out, or it was
+    /// cancelled. The subscriber asks before each value, so that the condition is not called
+    /// again after it was satisfied (a condition that sends runs before the subscription that
+    /// would end it is stored).
+    var isOver: Bool {
+        machine.withLock { $0.isOver }
     }
 
     func subscribed(_ subscription: Subscription) {

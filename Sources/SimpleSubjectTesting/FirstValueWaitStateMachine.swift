@@ -22,6 +22,16 @@ struct FirstValueWaitStateMachine<Value: Sendable> {
 
     private var state = State.starting(early: nil)
 
+    /// Whether a value, the time limit or a cancel has ended the wait.
+    var isOver: Bool {
+        switch state {
+        case .starting(nil), .waiting:
+            false
+        case .starting, .over:
+            true
+        }
+    }
+
     /// The continuation is stored. Returns what ended the wait before it was, to resume it with.
     mutating func started(_ continuation: CheckedContinuation<Value, any Error>) -> Result<Value, any Error>? {
         guard case .starting(let early) = state else {

@@ -64,6 +64,36 @@ import Testing
         #expect(events.subscriberCount == 0)
     }
 
+    @Test func aConditionThatSendsIsNotCalledAgainOnceItWasSatisfied() async throws {
+        let count = Subject(0)
+        let asked = LockedList()
+        let found = try await count.firstValue(where: { value in
+            asked.append(value)
+            if value < 50 {
+                count.sendNext(value + 1)
+            }
+            return value == 3
+        })
+        #expect(found == 3)
+        #expect(asked.values == [0, 1, 2, 3])
+        #expect(count.value == 4)
+    }
+
+    @Test func aTimeLimitTooLongToSleepWaitsForTheValueWithoutATrap() async throws {
+        let events = EventSubject<Int>()
+        let sender = Task {
+            while events.subscriberCount == 0 {
+                await Task.yield()
+            }
+            // Not a wait for a result: it gives the wait's timer time to start its sleep, where
+            // a duration too long to sleep would trap.
+            try? await Task.sleep(for: .milliseconds(50))
+            events.sendNext(7)
+        }
+        #expect(try await events.firstValue(where: { $0 == 7 }, timeLimit: .seconds(Int64.max)) == 7)
+        await sender.value
+    }
+
     /// A screen's main-actor state, written by its main-actor subscriber from values a task
     /// sends: the test waits on the screen's own subject, and sees the screen updated.
     @MainActor @Test func aScreensMainActorStateIsWaitedForWhereTheScreenWritesIt() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import SimpleSubject
 import Testing
 
@@ -47,5 +48,50 @@ import Testing
         #expect(doubled.value == 2)
         events.sendNext(5)
         #expect(doubled.value == 10)
+    }
+
+    @Test func aPrependMadeInsideADeliveryOfItsSourceStartsAtTheValueBeingDelivered() {
+        let credit = Subject(0)
+        let made = Shared<Subject<Int>?>(nil)
+        let atOnce = Shared<Int?>(nil)
+        credit.subscribeNext { value in
+            if value == 3 {
+                let prepended = credit.prepend(-1)
+                atOnce.value = prepended.value
+                made.value = prepended
+            }
+        }
+        credit.sendNext(3)
+        let prepended = made.value!
+        #expect(atOnce.value == 3)
+        #expect(prepended.value == 3)
+        let seen = record(prepended)
+        credit.sendNext(4)
+        #expect(seen.values == [3, 4])
+    }
+
+    /// Another thread is inside a subscriber of the source, delivering 5, when the prepend is
+    /// made: it starts from 5, never from the value it was given.
+    @Test func aPrependMadeWhileAnotherThreadDeliversItsSourceStartsAtTheSourcesValue() {
+        let credit = Subject(0)
+        let delivering = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        credit.subscribeNext { value in
+            if value == 5 {
+                delivering.signal()
+                release.wait()
+            }
+        }
+        let sender = Joinable { credit.sendNext(5) }
+        delivering.wait()
+        let prepended = credit.prepend(-1)
+        #expect(prepended.value == 5)
+        let seen = record(prepended)
+        release.signal()
+        #expect(sender.join())
+        credit.sendNext(6)
+        #expect(seen.values.first == 5)
+        #expect(!seen.values.contains(-1))
+        #expect(prepended.value == 6)
     }
 }

@@ -46,10 +46,13 @@ extension SubjectBase {
     /// the operator is attached — releasing your last reference to it then frees nothing. The
     /// value and `downstream` are all `body` needs.
     ///
+    /// `target` is a kind that takes sends (``WritableSubject``): a ``ReadOnlySubject`` that a
+    /// view model exposes cannot be fed this way.
+    ///
     /// - Returns: `target`.
     /// - Complexity: one extra send per value passed on.
     @discardableResult
-    public final func derive<Output: Sendable, Target: SubjectBase<Output>>(
+    public final func derive<Output: Sendable, Target: SubjectBase<Output> & WritableSubject>(
         into target: Target, name: StaticString = #function, file: StaticString = #fileID, line: UInt = #line,
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {

@@ -16,6 +16,8 @@ extension SubjectBase where Value: Sendable {
     ///
     /// - Complexity: one extra send per value.
     @inlinable public func prepend(_ value: Value, file: StaticString = #fileID, line: UInt = #line) -> Subject<Value> {
-        derived(Subject(value), file, line, mapping { $0 })
+        let prepended = derived(Subject(awaitingFirstValue: ()), file, line, first: { $0 }, mapping { $0 })
+        prepended.fill(value)  // nothing came first: a source with no current value, or no replay yet
+        return prepended
     }
 }

@@ -1,0 +1,17 @@
+// expect: instance method 'derive(into:name:file:line:_:)' requires that 'SubjectBase<Bool>' conform to 'WritableSubject'
+// An operator cannot be pointed at a read-only output to send into it: `derive(into:)` feeds only
+// the kinds that take sends.
+import SimpleSubject
+
+@MainActor final class SignUpViewModel {
+    let email = Subject("")
+    let canSubmit: ReadOnlySubject<Bool>
+
+    init() {
+        canSubmit = email.map { $0.contains("@") }
+    }
+}
+
+@MainActor func forceSend(_ form: SignUpViewModel) {
+    EventSubject<Bool>().derive(into: form.canSubmit) { value, downstream in downstream.send(value) }
+}
