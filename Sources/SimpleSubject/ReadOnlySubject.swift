@@ -35,11 +35,3 @@ public class ReadOnlySubject<Value>: SubjectBase<Value> {
     }
 }
 
-/// A subject kind that takes sends: ``Subject``, ``EventSubject`` and ``ReplaySubject``, and not
-/// ``ReadOnlySubject``. What ``SubjectBase/derive(into:name:file:line:_:)`` feeds must be one, so
-/// that no operator can be pointed at a read-only output to send into it.
-public protocol WritableSubject: AnyObject {}
-
-extension Subject: WritableSubject {}
-extension EventSubject: WritableSubject {}
-extension ReplaySubject: WritableSubject {}

@@ -1,6 +1,6 @@
-// expect: instance method 'derive(into:name:file:line:_:)' requires that 'SubjectBase<Bool>' conform to 'WritableSubject'
-// An operator cannot be pointed at a read-only output to send into it: `derive(into:)` feeds only
-// the kinds that take sends.
+// expect: no exact matches in call to instance method 'derive'
+// An operator cannot be pointed at a read-only output to send into it: `derive(into:)` feeds
+// only the three kinds that take sends, which a user cannot add to.
 import SimpleSubject
 
 @MainActor final class SignUpViewModel {

@@ -46,14 +46,43 @@ extension SubjectBase {
     /// the operator is attached — releasing your last reference to it then frees nothing. The
     /// value and `downstream` are all `body` needs.
     ///
-    /// `target` is a kind that takes sends (``WritableSubject``): a ``ReadOnlySubject`` that a
-    /// view model exposes cannot be fed this way.
+    /// `target` is one of the kinds that take sends — a ``Subject`` here, an ``EventSubject`` or a
+    /// ``ReplaySubject`` in the two forms beside this one — so a ``ReadOnlySubject`` that a view
+    /// model exposes cannot be fed this way.
     ///
     /// - Returns: `target`.
     /// - Complexity: one extra send per value passed on.
     @discardableResult
-    public final func derive<Output: Sendable, Target: SubjectBase<Output> & WritableSubject>(
-        into target: Target, name: StaticString = #function, file: StaticString = #fileID, line: UInt = #line,
+    public final func derive<Output: Sendable>(
+        into target: Subject<Output>, name: StaticString = #function, file: StaticString = #fileID, line: UInt = #line,
+        _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
+    ) -> Subject<Output> {
+        feed(target, name, file, line, body)
+    }
+
+    /// Feeds `target`, an event subject, from this subject through `body`; see the form that
+    /// feeds a ``Subject``.
+    @discardableResult
+    public final func derive<Output: Sendable>(
+        into target: EventSubject<Output>, name: StaticString = #function, file: StaticString = #fileID,
+        line: UInt = #line, _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
+    ) -> EventSubject<Output> {
+        feed(target, name, file, line, body)
+    }
+
+    /// Feeds `target`, a replay subject, from this subject through `body`; see the form that
+    /// feeds a ``Subject``.
+    @discardableResult
+    public final func derive<Output: Sendable>(
+        into target: ReplaySubject<Output>, name: StaticString = #function, file: StaticString = #fileID,
+        line: UInt = #line, _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
+    ) -> ReplaySubject<Output> {
+        feed(target, name, file, line, body)
+    }
+
+    /// What the three forms of `derive` do, for any kind of target.
+    final func feed<Output: Sendable, Target: SubjectBase<Output>>(
+        _ target: Target, _ name: StaticString, _ file: StaticString, _ line: UInt,
         _ body: @escaping @Sendable (Value, Downstream<Output>) -> Void
     ) -> Target {
         // Made inside a delivery of this subject, on the delivering thread, the first call would
@@ -121,7 +150,7 @@ extension SubjectBase {
     }
 }
 
-/// What an operator written with ``SubjectBase/derive(into:name:file:line:_:)`` passes values on
+/// What an operator written with ``SubjectBase/derive(into:name:file:line:_:)->Subject<Output>`` passes values on
 /// with: ``send(_:)`` or ``skip()``, once per value, inside the operator's body.
 ///
 /// It may be kept and used later, from any thread or task (a `debounce` sends after a pause).
