@@ -35,10 +35,12 @@ import SimpleSubject
 /// several threads take turns: while one runs what falls due, an advance from another thread
 /// waits for it to finish, then moves the clock from where it left it — so whoever advances,
 /// sleepers run one at a time in deadline order, advances by a duration add up, and a time
-/// operator sends in the order of what it was sent. A wait for another thread's advance lasts at
-/// most 100 ms: an action that blocks until a thread advancing the same clock returns would
-/// otherwise wait for ever, so after that the waiting advance goes ahead as one made from inside
-/// that action would (and its sleepers may then run beside that action).
+/// operator sends in the order of what it was sent. One case is different: an action that has
+/// not returned for 100 ms — one that blocks until a thread advancing the same clock returns
+/// would otherwise wait for ever — lets a waiting advance go ahead as one made from inside that
+/// action would: its sleepers then run beside that action, and its duration counts from that
+/// action's deadline, not from where the running advance stops. Don't make an action wait for a
+/// task that awaits ``settle()``: that task waits for the advance running the action.
 ///
 /// - Complexity: queueing a sleeper and cancelling one are O(*n*) in the sleepers waiting; an
 ///   advance is O(*n*) per sleeper it runs.
@@ -139,7 +141,8 @@ public final class TestClock: SchedulingClock, Sendable {
         advance(isolation) { _ in deadline }
     }
 
-    /// How long an advance waits for another thread's before it goes ahead anyway.
+    /// How long an advance waits for another thread's, while that one runs no sleeper to its end,
+    /// before it goes ahead anyway.
     static let turnWaitMilliseconds = 100
 
     /// Takes the turn to run sleepers — waiting for another thread's advance to finish, at most
@@ -154,8 +157,18 @@ public final class TestClock: SchedulingClock, Sendable {
             deadline = target(machine.now)
             return true
         }
-        if !state.wait(atMost: Self.turnWaitMilliseconds, until: { start(&$0, goingAhead: false) }) {
-            _ = state.withLock { start(&$0, goingAhead: true) }
+        var seen = state.withLock { $0.progress }
+        while !state.wait(atMost: Self.turnWaitMilliseconds, until: { start(&$0, goingAhead: false) }) {
+            let wentAhead = state.withLock { machine in
+                guard machine.progress == seen else {
+                    seen = machine.progress  // the other advance is moving: wait on
+                    return false
+                }
+                return start(&machine, goingAhead: true)
+            }
+            if wentAhead {
+                break
+            }
         }
         while true {
             let due = state.withLock { $0.nextDue(by: deadline) }

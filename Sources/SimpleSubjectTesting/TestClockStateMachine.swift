@@ -40,6 +40,10 @@ struct TestClockStateMachine {
     /// falls due runs in deadline order whoever advances.
     private var runner: UInt?
     private var lastID = 0
+    /// How many sleepers advances have taken and how many actions have returned: a thread that
+    /// waits for another's advance goes ahead only when this stays still for its whole wait (that
+    /// advance is held up in one action), not when the advance is merely long.
+    private(set) var progress = 0
 
     /// How many sleepers wait in the queue.
     var count: Int {
@@ -154,6 +158,7 @@ struct TestClockStateMachine {
             return .done
         }
         queue.removeFirst()
+        progress += 1
         now = max(now, first.deadline)
         switch (first.job, activity) {
         case (_, .settled):
@@ -170,6 +175,7 @@ struct TestClockStateMachine {
     /// Schedule `id`'s action ran and asked to run again at `next`, or not (`nil`). Returns the
     /// action when the schedule is over, to release once the lock is.
     mutating func ran(_ id: Int, _ action: @escaping TestClock.Action, again next: TestClock.Instant?) -> TestClock.Action? {
+        progress += 1
         guard let cancelled = inHand.removeValue(forKey: id) else {
             preconditionFailure("Only the advance that runs an action reports it ran")
         }

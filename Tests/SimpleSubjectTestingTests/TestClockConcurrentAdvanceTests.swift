@@ -1,6 +1,7 @@
 import Foundation
 import SimpleSubject
 import SimpleSubjectTesting
+import Synchronization
 import Testing
 
 /// Several threads advance one `TestClock` while another sends: whoever advances, what falls due
@@ -86,6 +87,33 @@ import Testing
             #expect(clock.now == .init(offset: .milliseconds(800)), "run \(repetition)")
             #expect(ran.values == Array(1...800), "run \(repetition)")
         }
+    }
+
+    /// An advance that runs for longer than the cap, one short action after another, is not
+    /// blocked: another thread's advance waits for all of it, and the two add up.
+    @Test func aLongAdvanceThatKeepsRunningActionsIsWaitedForToTheEnd() {
+        let clock = TestClock()
+        let running = Atomic<Int>(0)
+        let mostAtOnce = Atomic<Int>(0)
+        let firstRan = DispatchSemaphore(value: 0)
+        for millisecond in 1...200 {
+            _ = clock.schedule(at: .init(offset: .milliseconds(millisecond))) { _, _ in
+                mostAtOnce.max(running.add(1, ordering: .relaxed).newValue, ordering: .relaxed)
+                if millisecond == 1 {
+                    firstRan.signal()
+                }
+                let end = ContinuousClock.now + .milliseconds(1)
+                while ContinuousClock.now < end {}
+                running.subtract(1, ordering: .relaxed)
+                return nil
+            }
+        }
+        let long = Joinable { clock.advance(by: .milliseconds(200)) }
+        firstRan.wait()
+        clock.advance(by: .milliseconds(1))
+        long.join()
+        #expect(clock.now == .init(offset: .milliseconds(201)))
+        #expect(mostAtOnce.load(ordering: .relaxed) == 1)
     }
 
     /// An action that waits for a thread which advances the same clock: the waiting advance goes
