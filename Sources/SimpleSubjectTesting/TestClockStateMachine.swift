@@ -18,14 +18,21 @@ struct TestClockStateMachine {
         let job: Job
     }
 
+    /// The thread whose advances run sleepers, and how many of its advances are open: advances
+    /// take turns, so that what falls due runs in deadline order whoever advances. One made from
+    /// inside an action it runs counts again, and so does another thread's that went ahead.
+    private struct Runner {
+        let thread: UInt
+        var advances: Int
+    }
+
     /// Whether anything the clock started is still in flight, for `settle()`.
     private enum Activity {
         /// No advance runs, and every sleep an advance ended has returned.
         case settled
-        /// `advances` advances are running on the runner's thread (one inside an action another
-        /// runs counts again); `waking` sleeps an advance ended have not returned yet; `waiters`
-        /// wait in `settle()` for both to reach zero.
-        case busy(advances: Int, waking: Int, waiters: [CheckedContinuation<Void, Never>])
+        /// `runner`'s advances are running (`nil`: none is); `waking` sleeps an advance ended
+        /// have not returned yet; `waiters` wait in `settle()` until neither is left.
+        case busy(runner: Runner?, waking: Int, waiters: [CheckedContinuation<Void, Never>])
     }
 
     /// The instant the clock shows: it only moves forward.
@@ -36,9 +43,6 @@ struct TestClockStateMachine {
     /// `true` once cancelled meanwhile, so that whoever holds one drops it.
     private var inHand: [Int: Bool] = [:]
     private var activity = Activity.settled
-    /// The thread whose advances run sleepers, while any runs: advances take turns, so that what
-    /// falls due runs in deadline order whoever advances.
-    private var runner: UInt?
     private var lastID = 0
     /// How many sleepers advances have taken and how many actions have returned: a thread that
     /// waits for another's advance goes ahead only when this stays still for its whole wait (that
@@ -126,17 +130,21 @@ struct TestClockStateMachine {
     /// thread, so this advance runs as one from inside that action would) — and false while
     /// another thread's advance runs: it asks again once that one finishes.
     mutating func advanceStarted(by thread: UInt, goingAhead: Bool) -> Bool {
-        guard runner == nil || runner == thread || goingAhead else {
-            return false
-        }
-        runner = runner ?? thread
         switch activity {
         case .settled:
-            activity = .busy(advances: 1, waking: 0, waiters: [])
-        case .busy(let advances, let waking, let waiters):
-            activity = .busy(advances: advances + 1, waking: waking, waiters: waiters)
+            activity = .busy(runner: Runner(thread: thread, advances: 1), waking: 0, waiters: [])
+            return true
+        case .busy(nil, let waking, let waiters):
+            activity = .busy(runner: Runner(thread: thread, advances: 1), waking: waking, waiters: waiters)
+            return true
+        case .busy(var runner?, let waking, let waiters):
+            guard runner.thread == thread || goingAhead else {
+                return false
+            }
+            runner.advances += 1
+            activity = .busy(runner: runner, waking: waking, waiters: waiters)
+            return true
         }
-        return true
     }
 
     /// What an advance does next.
@@ -163,8 +171,8 @@ struct TestClockStateMachine {
         switch (first.job, activity) {
         case (_, .settled):
             preconditionFailure("Only an advance takes sleepers from the queue")
-        case (.resume(let continuation), .busy(let advances, let waking, let waiters)):
-            activity = .busy(advances: advances, waking: waking + 1, waiters: waiters)
+        case (.resume(let continuation), .busy(let runner, let waking, let waiters)):
+            activity = .busy(runner: runner, waking: waking + 1, waiters: waiters)
             return .resume(continuation)
         case (.run(let action), .busy):
             inHand[first.id] = false
@@ -190,22 +198,20 @@ struct TestClockStateMachine {
     /// another advance went further). Returns the `settle()` waiters to resume.
     mutating func advanceFinished(at target: TestClock.Instant) -> [CheckedContinuation<Void, Never>] {
         now = max(now, target)
-        guard case .busy(let advances, let waking, let waiters) = activity else {
+        guard case .busy(var runner?, let waking, let waiters) = activity else {
             preconditionFailure("An advance finishes once, after it started")
         }
-        if advances == 1 {
-            runner = nil
-        }
-        return settle(advances: advances - 1, waking: waking, waiters: waiters)
+        runner.advances -= 1
+        return settle(runner: runner.advances == 0 ? nil : runner, waking: waking, waiters: waiters)
     }
 
     /// A sleep that an advance ended has returned to its task. Returns the `settle()` waiters to
     /// resume.
     mutating func sleepReturned() -> [CheckedContinuation<Void, Never>] {
-        guard case .busy(let advances, let waking, let waiters) = activity, waking > 0 else {
+        guard case .busy(let runner, let waking, let waiters) = activity, waking > 0 else {
             preconditionFailure("Only a sleep that an advance ended returns as woken")
         }
-        return settle(advances: advances, waking: waking - 1, waiters: waiters)
+        return settle(runner: runner, waking: waking - 1, waiters: waiters)
     }
 
     // MARK: Settling
@@ -216,18 +222,18 @@ struct TestClockStateMachine {
         switch activity {
         case .settled:
             return true
-        case .busy(let advances, let waking, let waiters):
-            activity = .busy(advances: advances, waking: waking, waiters: waiters + [continuation])
+        case .busy(let runner, let waking, let waiters):
+            activity = .busy(runner: runner, waking: waking, waiters: waiters + [continuation])
             return false
         }
     }
 
-    /// The activity with these counts; the waiters to resume when both are zero.
-    private mutating func settle(advances: Int, waking: Int,
+    /// The activity with this runner and count; the waiters to resume when neither is left.
+    private mutating func settle(runner: Runner?, waking: Int,
                                  waiters: [CheckedContinuation<Void, Never>]) -> [CheckedContinuation<Void, Never>] {
-        assert(advances >= 0 && waking >= 0, "A clock counts what it started")
-        guard advances == 0 && waking == 0 else {
-            activity = .busy(advances: advances, waking: waking, waiters: waiters)
+        assert(waking >= 0, "A clock counts what it started")
+        guard runner == nil && waking == 0 else {
+            activity = .busy(runner: runner, waking: waking, waiters: waiters)
             return []
         }
         activity = .settled
