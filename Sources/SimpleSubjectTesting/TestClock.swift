@@ -145,8 +145,9 @@ public final class TestClock: SchedulingClock, Sendable {
     /// before it goes ahead anyway.
     static let turnWaitMilliseconds = 100
 
-    /// Takes the turn to run sleepers — waiting for another thread's advance to finish, at most
-    /// `turnWaitMilliseconds` — then moves the clock to `target` of where that advance left it.
+    /// Takes the turn to run sleepers — waiting for another thread's advance to finish for as long
+    /// as it makes progress, and going ahead once it has made none for `turnWaitMilliseconds` —
+    /// then moves the clock to `target` of where that advance left it.
     private func advance(_ isolation: isolated (any Actor)?, to target: (Instant) -> Instant) {
         let thread = currentThreadIdentity()
         var deadline = Instant(offset: .zero)

@@ -12,7 +12,7 @@ package final class Monitor<State>: @unchecked Sendable {
     }
 
     /// Runs `body` on the state with the lock held, then wakes every thread sleeping in
-    /// `wait(until:)`, so that each looks again. What `body` returns is released after the lock
+    /// `wait(atMost:until:)`, so that each looks again. What `body` returns is released after the lock
     /// is. `body` must not run user code.
     package func withLock<Result>(_ body: (inout State) -> Result) -> Result {
         condition.lock()
