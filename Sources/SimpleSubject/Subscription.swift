@@ -9,6 +9,8 @@ import Synchronization
     func opensTransactionsFromNowOn(depth: Int)
     /// Its weak reference to itself, which its subscriptions share (see `WeakHost`).
     var weakHost: WeakHost { get }
+    /// Its node in the forest of delivery domains (Domain.swift).
+    var domain: Domain { get }
     /// The operators that feed it, while they last (DeadChains.swift).
     var feedLinks: [FeedLink] { get }
     /// Whether it has a live subscriber (DeadChains.swift).

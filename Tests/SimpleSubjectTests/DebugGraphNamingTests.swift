@@ -23,8 +23,11 @@ import Testing
         let fields = [name, email, password, confirm]
         let merged = merge(name, email, password, confirm, file: "Form.swift", line: 1)
         let lines = email.debugGraph().split(separator: "\n").filter { $0.hasPrefix("#") }
-        #expect(lines == [#"#1 "name" Subject<String>(value: "")"#, #"#2 "email" Subject<String>(value: "")"#,
-                          #"#3 "password" Subject<String>(value: "")"#, #"#4 "confirm" Subject<String>(value: "")"#])
+        // A merge joins no domains, so each field shows its own.
+        #expect(lines == [#"#1 "name" Subject<String>(value: "") · domain 1"#,
+                          #"#2 "email" Subject<String>(value: "") · domain 2"#,
+                          #"#3 "password" Subject<String>(value: "") · domain 3"#,
+                          #"#4 "confirm" Subject<String>(value: "") · domain 4"#])
         #expect(merged.debugGraph().contains(#"merge at Form.swift:1 → #5 EventSubject<String>"#))
         #expect(email.debugGraph(.dot).contains(#"label="\"email\" Subject<String>(value: \"\")""#))
         withExtendedLifetime(fields) {}

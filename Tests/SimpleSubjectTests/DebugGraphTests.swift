@@ -80,10 +80,10 @@ import Testing
         b.sync(with: c, file: "Ring.swift", line: 2)
         c.sync(with: a, file: "Ring.swift", line: 3)
         let expected = """
-            #1 Subject<Int>(value: 1)
-            ├─ sync at Ring.swift:1 → #2 Subject<Int>(value: 1)
+            #1 Subject<Int>(value: 1) · domain 1
+            ├─ sync at Ring.swift:1 → #2 Subject<Int>(value: 1) · domain 2
             │  ├─ sync at Ring.swift:1 → #1 (above)
-            │  └─ sync at Ring.swift:2 → #3 Subject<Int>(value: 1)
+            │  └─ sync at Ring.swift:2 → #3 Subject<Int>(value: 1) · domain 3
             │     ├─ sync at Ring.swift:2 → #2 (above)
             │     └─ sync at Ring.swift:3 → #1 (above)
             └─ sync at Ring.swift:3 → #3 (above)

@@ -98,14 +98,15 @@ import Testing
         outer.sendNext(second)
         let graph = latest.debugGraph()
         #expect(graph.contains("switchToLatest at Search.swift:7 → "))
-        #expect(graph.contains("Subject<Int>(value: 2)\n└─ switchToLatest at Search.swift:7"))
+        #expect(graph.contains("Subject<Int>(value: 2) · domain 1\n└─ switchToLatest at Search.swift:7"))
         #expect(graph == """
-            #1 Subject<Int>(value: 2)
-            └─ switchToLatest at Search.swift:7 → #3 ReplaySubject<Int>(bufferSize: 1, buffered: [2])
+            #1 Subject<Int>(value: 2) · domain 1
+            └─ switchToLatest at Search.swift:7 → #3 ReplaySubject<Int>(bufferSize: 1, buffered: [2]) · domain 2
                └─ subscriber at Search.swift:8 (held by nothing but the subject)
-            #2 Subject<Subject<Int>>(value: Subject<Int>(value: 2))
+            #2 Subject<Subject<Int>>(value: Subject<Int>(value: 2)) · domain 2
             └─ switchToLatest at Search.swift:7 → #3 (above)
-            """)  // the old inner (value 1) is not wired any more; the outer's value is on one line
+            """)  // the old inner (value 1) is not wired any more; the outer's value is on one line; the
+                  // inner is followed, not joined, so it keeps a domain of its own
         withExtendedLifetime(first) {}
     }
 

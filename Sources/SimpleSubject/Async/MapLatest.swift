@@ -22,7 +22,7 @@ extension ReadOnlySubject where Value: Sendable {
     /// - Complexity: one task per value.
     public func mapLatest<Output: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                             _ transform: @escaping @Sendable (Value) async -> Output) -> ReplaySubject<Output> {
-        derived(ReplaySubject<Output>(bufferSize: 1), file, line, requesting(transform))
+        derived(ReplaySubject<Output>(bufferSize: 1), file, line, joins: false, requesting(transform))
     }
 }
 
@@ -31,7 +31,7 @@ extension EventSubject where Value: Sendable {
     /// ``ReadOnlySubject/mapLatest(file:line:_:)``.
     public func mapLatest<Output: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                             _ transform: @escaping @Sendable (Value) async -> Output) -> EventSubject<Output> {
-        derived(EventSubject<Output>(), file, line, requesting(transform))
+        derived(EventSubject<Output>(), file, line, joins: false, requesting(transform))
     }
 }
 
@@ -39,7 +39,7 @@ extension ReplaySubject where Value: Sendable {
     /// The result of an async function of the latest value; see ``ReadOnlySubject/mapLatest(file:line:_:)``.
     public func mapLatest<Output: Sendable>(file: StaticString = #fileID, line: UInt = #line,
                                             _ transform: @escaping @Sendable (Value) async -> Output) -> ReplaySubject<Output> {
-        derived(ReplaySubject<Output>(bufferSize: 1), file, line, requesting(transform))
+        derived(ReplaySubject<Output>(bufferSize: 1), file, line, joins: false, requesting(transform))
     }
 }
 

@@ -137,9 +137,10 @@ extension SubjectBase {
     @discardableResult
     final func derived<Output, Target: SubjectBase<Output>>(
         _ target: Target, _ file: StaticString, _ line: UInt, name: StaticString = #function, drawn: Bool = true,
-        first: ((Value) -> Output)? = nil, reset: (() -> Void)? = nil, _ block: (Feed<Output>?) -> PartBlock
+        joins: Bool = true, first: ((Value) -> Output)? = nil, reset: (() -> Void)? = nil,
+        _ block: (Feed<Output>?) -> PartBlock
     ) -> Target {
-        let feed = Feed(target, from: [self], forgetsOnSkip: clearsReplayOnDrop(of: target), reset: reset, name: name, file: file, line: line,
+        let feed = Feed(target, from: [self], joins: joins, forgetsOnSkip: clearsReplayOnDrop(of: target), reset: reset, name: name, file: file, line: line,
                         drawnFeeding: drawn ? target : nil)
         let made = attach(connected(to: feed, file, line, block(feed)), feeding: feed,
                           queuedFirstCall: first == nil ? nil : block(nil))

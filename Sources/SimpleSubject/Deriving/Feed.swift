@@ -34,7 +34,9 @@
     /// (the inner subject of a `switchToLatest`).
     let following: (() -> (any SubscriptionHost)?)?
 
-    @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost],
+    /// `joins`: whether the target joins its sources' delivery domain (Domain.swift) — what an
+    /// operator does whose sources' paths can meet again in it.
+    @usableFromInline init(_ target: SubjectBase<Output>, from sources: [any SubscriptionHost], joins: Bool = true,
                            forgetsOnSkip: Bool = false, reset: (() -> Void)? = nil,
                            name: StaticString, file: StaticString, line: UInt, drawnFeeding shown: (any SubscriptionHost)?,
                            following: (() -> (any SubscriptionHost)?)? = nil) {
@@ -48,6 +50,9 @@
         tied = sources.count == 1 ? nil : TiedSubscription(file: file, line: line)
         super.init()
         shown?.addFeeder(self)
+        if joins {
+            sources.forEach { target.domain.join($0.domain) }
+        }
         target.raiseHeight(above: sources.map(\.heightNow).max() ?? -1)
         if target.opensTransactions.load(ordering: .relaxed) {
             sources.forEach { $0.opensTransactionsFromNowOn(depth: 0) }

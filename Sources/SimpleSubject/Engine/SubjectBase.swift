@@ -131,6 +131,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     @usableFromInline let state: Locked<State>
     /// When this subject was made, among all subjects: orders `debugGraph`.
     let serial = nextSerial()
+    /// Its node in the forest of delivery domains (Domain.swift).
+    @usableFromInline let domain = Domain()
     @usableFromInline let phase = Atomic<Phase>(.idle)
     /// The thread whose turn it is to call the subscribers (meaningful while `phase` is not
     /// idle): set by the thread that takes the turn from idle, under `state`'s lock, or by the

@@ -23,6 +23,9 @@ extension SubjectBase {
     ///
     /// Subjects are numbered in the order they were made, so the graph is the same from
     /// whichever of its subjects you ask; one reached again is named, `#1 (above)`, not repeated.
+    /// When the graph spans several delivery domains — `merge`, ``ReadOnlySubject/boundary(file:line:)``
+    /// and the time operators leave their sources in domains of their own — each subject ends
+    /// with its domain's number, `· domain 2` (in DOT, each domain is a cluster).
     /// It takes each subject's lock only to copy its lists, and describes values without it.
     ///
     /// - Parameter format: `.text` for the console, `.dot` for Graphviz.
@@ -42,6 +45,8 @@ extension SubjectBase {
         let label: String
         /// A subject's `serial`; `nil` for an operator or a subscriber.
         let serial: Int?
+        /// A subject's delivery domain (its root, Domain.swift); `nil` for an operator or a subscriber.
+        let domain: ObjectIdentifier?
         /// What it leads to, in subscription order.
         let next: [ObjectIdentifier]
     }
@@ -59,9 +64,10 @@ extension SubjectBase {
     }
 
     /// Adds `part`, its edges to `next`, and its neighbours that are still to visit.
-    mutating func add(_ part: AnyObject, _ label: String, serial: Int? = nil, next: [AnyObject],
+    mutating func add(_ part: AnyObject, _ label: String, serial: Int? = nil, domain: Domain? = nil, next: [AnyObject],
                       visiting: [any GraphNode]) {
-        nodes[ObjectIdentifier(part)] = Node(part: part, label: label, serial: serial, next: next.map(ObjectIdentifier.init))
+        nodes[ObjectIdentifier(part)] = Node(part: part, label: label, serial: serial, domain: domain.map(ObjectIdentifier.init),
+                                             next: next.map(ObjectIdentifier.init))
         unvisited += visiting.filter { nodes[ObjectIdentifier($0)] == nil }
     }
 
@@ -78,10 +84,32 @@ extension SubjectBase {
         nodes[id]!.next.filter { nodes[$0] != nil }
     }
 
-    /// A tree per subject that nothing drawn before feeds, 32 levels deep at most.
+    /// The delivery domains of the subjects drawn, numbered from 1 in the order their first
+    /// subject was made; empty when they all share one, which is then not worth a word.
+    private func domainNumbers(of subjects: [ObjectIdentifier]) -> [ObjectIdentifier: Int] {
+        var numbers: [ObjectIdentifier: Int] = [:]
+        for subject in subjects {
+            let domain = nodes[subject]!.domain!
+            if numbers[domain] == nil {
+                numbers[domain] = numbers.count + 1
+            }
+        }
+        return numbers.count > 1 ? numbers : [:]
+    }
+
+    /// A subject's label, with its domain's number when the graph has several.
+    private func label(of subject: ObjectIdentifier, domains: [ObjectIdentifier: Int]) -> String {
+        let node = nodes[subject]!
+        guard let number = node.domain.flatMap({ domains[$0] }) else { return node.label }
+        return node.label + " · domain \(number)"
+    }
+
+    /// A tree per subject that nothing drawn before feeds, 32 levels deep at most; each subject
+    /// with its delivery domain when there are several.
     var text: String {
         let subjects = ordered.filter { nodes[$0]!.serial != nil }
         let numbers = Dictionary(uniqueKeysWithValues: subjects.enumerated().map { ($1, $0 + 1) })
+        let domains = domainNumbers(of: subjects)
         var lines: [String] = []
         var drawn = Set<ObjectIdentifier>()
         func write(_ subject: ObjectIdentifier, _ prefix: String) {
@@ -93,7 +121,7 @@ extension SubjectBase {
                 let tooDeep = prefix.count >= 32 * 3
                 let names = targets.map { target in
                     let number = "#\(numbers[target]!)"
-                    return drawn.contains(target) ? number + " (above)" : tooDeep ? number + " (below)" : number + " " + nodes[target]!.label
+                    return drawn.contains(target) ? number + " (above)" : tooDeep ? number + " (below)" : number + " " + label(of: target, domains: domains)
                 }
                 lines.append(prefix + branch + nodes[child]!.label + (names.isEmpty ? "" : " → " + names.joined(separator: ", ")))
                 for target in targets where !drawn.contains(target) && !tooDeep {
@@ -102,17 +130,24 @@ extension SubjectBase {
             }
         }
         for subject in subjects where !drawn.contains(subject) {
-            lines.append("#\(numbers[subject]!) " + nodes[subject]!.label)
+            lines.append("#\(numbers[subject]!) " + label(of: subject, domains: domains))
             write(subject, "")
         }
         return lines.joined(separator: "\n")
     }
 
-    /// Graphviz DOT: subjects as boxes, operators as ellipses, subscribers as plain text.
+    /// Graphviz DOT: subjects as boxes, operators as ellipses, subscribers as plain text; when
+    /// there are several delivery domains, each one's subjects in a cluster.
     var dot: String {
         let order = ordered
         let names = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, "n\($0)") })
         var lines = ["digraph SimpleSubject {", "  rankdir=LR;"]
+        let subjects = order.filter { nodes[$0]!.serial != nil }
+        let domains = domainNumbers(of: subjects)
+        for (domain, number) in domains.sorted(by: { $0.value < $1.value }) {
+            let members = subjects.filter { nodes[$0]!.domain == domain }.map { names[$0]! }
+            lines.append("  subgraph cluster_domain\(number) { label=\"domain \(number)\"; \(members.joined(separator: "; ")); }")
+        }
         for id in order {
             let node = nodes[id]!
             let shape = node.serial != nil ? "box" : node.next.isEmpty ? "plaintext" : "ellipse"

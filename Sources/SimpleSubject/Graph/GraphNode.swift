@@ -48,7 +48,7 @@ extension SubjectBase: GraphNode {
         }
         let live = slots.map(\.slot)
         let next = live.map { slot -> AnyObject in slot.link ?? slot.subscription }
-        graph.add(self, describe(memory, named: name), serial: serial, next: next,
+        graph.add(self, describe(memory, named: name), serial: serial, domain: domain.root, next: next,
                   visiting: live.compactMap(\.link) + feeders.compactMap(\.node))
     }
 }

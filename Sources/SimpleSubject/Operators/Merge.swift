@@ -13,7 +13,7 @@ public func merge<Value>(_ first: SubjectBase<Value>, _ second: SubjectBase<Valu
                          file: StaticString = #fileID, line: UInt = #line) -> EventSubject<Value> {
     let merged = EventSubject<Value>()
     let sources = [first, second] + others
-    let feed = Feed(merged, from: sources, name: #function, file: file, line: line, drawnFeeding: merged)
+    let feed = Feed(merged, from: sources, joins: false, name: #function, file: file, line: line, drawnFeeding: merged)
     let parts = sources.map { source in
         source.connected(to: feed, file, line) { value, isolation in
             feed.send(value, from: isolation)

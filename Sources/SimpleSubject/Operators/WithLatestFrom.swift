@@ -50,7 +50,8 @@ extension SubjectBase {
         name: StaticString = #function
     ) -> Target {
         let latest = Latest<Other>()
-        let feed = Feed(target, from: [self, other], forgetsOnSkip: true, name: name, file: file, line: line,
+        target.domain.join(domain)  // this subject's side only: `other` is read, not followed
+        let feed = Feed(target, from: [self, other], joins: false, forgetsOnSkip: true, name: name, file: file, line: line,
                         drawnFeeding: target)
         // `other` first, so that this subject's first value finds `other`'s. Made during a
         // delivery of `other`, its first call waits behind that value, so the value `other` had

@@ -28,7 +28,7 @@ extension ReadOnlySubject where Value: Sendable {
     @inlinable public func debounce<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), file: StaticString = #fileID, line: UInt = #line
     ) -> ReplaySubject<Value> {
-        derived(ReplaySubject(bufferSize: 1), file, line, debouncing(interval, clock))
+        derived(ReplaySubject(bufferSize: 1), file, line, joins: false, debouncing(interval, clock))
     }
 }
 
@@ -37,7 +37,7 @@ extension EventSubject where Value: Sendable {
     @inlinable public func debounce<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), file: StaticString = #fileID, line: UInt = #line
     ) -> EventSubject<Value> {
-        derived(EventSubject(), file, line, debouncing(interval, clock))
+        derived(EventSubject(), file, line, joins: false, debouncing(interval, clock))
     }
 }
 
@@ -46,7 +46,7 @@ extension ReplaySubject where Value: Sendable {
     @inlinable public func debounce<C: Clock<Duration>>(
         for interval: Duration, clock: C = ContinuousClock(), file: StaticString = #fileID, line: UInt = #line
     ) -> ReplaySubject<Value> {
-        derived(ReplaySubject(bufferSize: 1), file, line, debouncing(interval, clock))
+        derived(ReplaySubject(bufferSize: 1), file, line, joins: false, debouncing(interval, clock))
     }
 }
 

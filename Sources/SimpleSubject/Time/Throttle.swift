@@ -29,7 +29,7 @@ extension ReadOnlySubject where Value: Sendable {
         for interval: Duration, clock: C = ContinuousClock(), latest: Bool,
         file: StaticString = #fileID, line: UInt = #line
     ) -> ReplaySubject<Value> {
-        derived(ReplaySubject(bufferSize: 1), file, line, throttling(interval, clock, latest))
+        derived(ReplaySubject(bufferSize: 1), file, line, joins: false, throttling(interval, clock, latest))
     }
 }
 
@@ -39,7 +39,7 @@ extension EventSubject where Value: Sendable {
         for interval: Duration, clock: C = ContinuousClock(), latest: Bool,
         file: StaticString = #fileID, line: UInt = #line
     ) -> EventSubject<Value> {
-        derived(EventSubject(), file, line, throttling(interval, clock, latest))
+        derived(EventSubject(), file, line, joins: false, throttling(interval, clock, latest))
     }
 }
 
@@ -49,7 +49,7 @@ extension ReplaySubject where Value: Sendable {
         for interval: Duration, clock: C = ContinuousClock(), latest: Bool,
         file: StaticString = #fileID, line: UInt = #line
     ) -> ReplaySubject<Value> {
-        derived(ReplaySubject(bufferSize: 1), file, line, throttling(interval, clock, latest))
+        derived(ReplaySubject(bufferSize: 1), file, line, joins: false, throttling(interval, clock, latest))
     }
 }
 
