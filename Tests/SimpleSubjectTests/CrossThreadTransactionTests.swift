@@ -6,10 +6,9 @@ import Testing
 /// What one delivery domain per graph promises across threads (ARCHITECTURE.md, "Domains"): a
 /// send is one transaction wherever its paths go and whoever else sends, a wait inside a
 /// transaction pauses it and never splits it, subscribing never delivers other threads' values,
-/// and the backlog stays bounded with several senders. Each case here is an outside attack's on
-/// the engine of a turn per subject. That engine fails every one of them: each is a known issue,
-/// to become a plain expectation when the domains land (the races intermittent, as a two-core
-/// machine may not overlap the threads; the wait deterministic).
+/// and the backlog stays bounded with several senders. Each case is an outside attack's on the
+/// engine of a turn per subject, which failed every one of them; the races need the threads to
+/// overlap, which a two-core machine does not always make them do.
 @Suite struct CrossThreadTransactionTests {
     /// How many tuples of `combineLatest(combineLatest(d, o), d.map { $0 * 2 })` show a `d` that
     /// disagrees with `d * 2`, with `d` sent from one thread and `o` from `oSenders` others.
@@ -35,11 +34,8 @@ import Testing
 
     @Test(arguments: [1, 2])
     func aNestedCombineLatestFedFromSeveralThreadsNeverTears(oSenders: Int) {
-        withKnownIssue("a turn per subject: the inner combineLatest's commit and the outer's interleave (issue 41)",
-                       isIntermittent: true) {
-            let result = tornNestedCombineLatest(oSenders: oSenders, sends: 20_000)
-            #expect(result.torn == 0, "\(result.torn) torn of \(result.tuples)")
-        }
+        let result = tornNestedCombineLatest(oSenders: oSenders, sends: 20_000)
+        #expect(result.torn == 0, "\(result.torn) torn of \(result.tuples)")
     }
 
     /// A subscriber of `combineLatest(a, b)` sends back into `a` while another thread sends 1, 2,
@@ -70,10 +66,7 @@ import Testing
         let position = Dictionary(delivered.value.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let positions = inTuples.value.map { position[$0] ?? -1 }
         let wentBack = zip(positions, positions.dropFirst()).filter { $0 > $1 }.count
-        withKnownIssue("a turn per subject: the send back is delivered to the operator in another transaction (issue 41)",
-                       isIntermittent: true) {
-            #expect(wentBack == 0, "\(wentBack) times an older value of a came after a newer one")
-        }
+        #expect(wentBack == 0, "\(wentBack) times an older value of a came after a newer one")
     }
 
     /// `x`'s subscriber waits for a worker that sends `y = 7` into the same graph: the worker's
@@ -100,10 +93,8 @@ import Testing
             _ = worker
         }
         x.sendNext(-5)
-        withKnownIssue("a turn per subject: the worker's send times out after 100 ms and splits the waiting transaction (issue 41)") {
-            #expect(tuples.value == ["(0, 0)", "(-5, 0)", "(7, 14)"])
-            #expect(waited.value < .milliseconds(50), "the worker's sendNext took \(waited.value)")
-        }
+        #expect(tuples.value == ["(0, 0)", "(-5, 0)", "(7, 14)"])
+        #expect(waited.value < .milliseconds(50), "the worker's sendNext took \(waited.value)")
         subscription.cancel()
     }
 
@@ -134,10 +125,7 @@ import Testing
                 subject.subscribeNext { _ in }.cancel()
             }
         }
-        withKnownIssue("a turn per subject: a subscribe that takes an idle turn delivers what others queued (issue 41)",
-                       isIntermittent: true) {
-            #expect(callsOnTheSubscriber.load(ordering: .relaxed) == 0)
-        }
+        #expect(callsOnTheSubscriber.load(ordering: .relaxed) == 0)
     }
 
     /// 8 threads send 5,000 values each into a subscriber that spins 50 µs: at most 1,024 values
@@ -160,10 +148,7 @@ import Testing
             }
         }
         subscription.cancel()
-        withKnownIssue("a turn per subject: senders that saw progress wait on, and their values pile up (issue 41)",
-                       isIntermittent: true) {
-            #expect(mostWaiting.load(ordering: .relaxed) <= 1_024 + 8)
-        }
+        #expect(mostWaiting.load(ordering: .relaxed) <= 1_024 + 8)
     }
 
     /// `m = merge(y.map { $0 }, z)` feeds `combineLatest(m, y.map { $0 * 2 })`, with `y` and `z`
@@ -196,10 +181,7 @@ import Testing
             }
         }
         subscription.cancel()
-        withKnownIssue("a turn per subject: the merge's slow subscriber splits the send's paths (issue 41)",
-                       isIntermittent: true) {
-            #expect(torn.load(ordering: .relaxed) == 0)
-        }
+        #expect(torn.load(ordering: .relaxed) == 0)
     }
 
     /// `combineLatest(d, d.map { $0 * 2 })` made while another thread sends to `d`: its first
@@ -224,9 +206,6 @@ import Testing
                 }
             }
         }
-        withKnownIssue("a turn per subject: the operator may start from values of two sends (issue 41)",
-                       isIntermittent: true) {
-            #expect(torn.load(ordering: .relaxed) == 0)
-        }
+        #expect(torn.load(ordering: .relaxed) == 0)
     }
 }

@@ -173,13 +173,16 @@ struct TurnExploration {
             let job = TurnJob.value(subject: subject, seq: seq)
             let root = world.root(subject)
             let onMainActor = scenario.mainActorB && t == 1
+            let full = world.turns[root].backlog.count >= scenario.limit
             switch world.turns[root].send(job, from: frame, onMainActor: onMainActor) {
             case .deliver: world.threads[t].mode = .delivering(job)
             case .queued:
                 world.leftBehind |= onMainActor ? job.bit : 0
+                world.overLimit |= full && !onMainActor ? job.bit : 0  // an allowance after a timed-out wait
                 finishOp(t)
             case .wait: world.threads[t].mode = .waiting(job)
             case .joinOpenTransaction: check(false, "a send joined a transaction its thread does not hold")
+            case .retryWhenTheTurnChanges: check(false, "a send was told to retry as an activation is")
             }
         case .join:
             let other = world.turns[1]

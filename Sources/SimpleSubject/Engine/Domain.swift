@@ -1,43 +1,47 @@
 import Synchronization
 
-/// A delivery domain: the subjects whose sends can meet again, and so must take one turn
+/// A delivery domain: the subjects whose sends can meet again, and so take one turn
 /// (ARCHITECTURE.md, "The engine").
 ///
 /// Every subject has a domain of its own when it is made. An edge where one send's paths can
 /// meet again — a single-input operator, a combining operator — joins its target's domain with
 /// its sources' (`join(_:)`); every other edge (`merge`, a `switchToLatest`'s inners, `sync`,
-/// `withLatestFrom`'s other side, the time and async operators, ``SubjectBase/boundary(file:line:)``)
+/// `withLatestFrom`'s other side, the time and async operators, ``ReadOnlySubject/boundary(file:line:)``)
 /// leaves them apart.
 ///
 /// The domains form a union-find forest: each subject keeps the node it was made with, and a
 /// joined node forwards to the node it was joined under, up to the root that stands for the
-/// whole domain. A node holds its parent strongly and a root holds nothing, so a domain lives
-/// exactly as long as one of its subjects and closes no cycle with them.
+/// whole domain and holds its turn (Domain+Turn.swift). A node holds its parent strongly and a
+/// root holds nothing, so a domain lives exactly as long as one of its subjects and closes no
+/// cycle with them.
 @usableFromInline final class Domain: Sendable {
-    /// Where a node stands in the forest.
-    struct Link {
-        /// The node this one was joined under; `nil` for a root.
-        var parent: Domain?
-        /// How many nodes a root stands for (union by size keeps the paths short).
-        var size = 1
-    }
-
-    /// Changed only under `joins`; read alone by `root`, which a join can only move closer to
-    /// the root.
-    private let link = Mutex(Link())
+    /// The node this one was joined under; empty for a root. Set once: a node never moves again,
+    /// so a send finds its root with plain acquiring loads, no lock.
+    @usableFromInline let parent = AtomicLazyReference<Domain>()
+    /// How many nodes a root stands for: union by size keeps the paths short. Read and written
+    /// under `joins` only.
+    private let size = Mutex(1)
+    /// Who holds the turn, for the fast path: 0 when nobody does, otherwise the holding thread,
+    /// with `queuedBit` set while the slow path (`turn`) has work, waiters or a hand-off for it.
+    /// Only a root's is used.
+    @usableFromInline let owner = Atomic<UInt>(0)
+    /// The turn's state machine, made the first time two threads meet here.
+    let turn = AtomicLazyReference<Monitor<DomainTurn<DomainWork>>>()
 
     /// One lock for every join: joins happen when an operator is made, rarely enough that one
     /// lock serves them all, and it makes linking two roots one step.
-    private static let joins = Mutex(())
+    static let joins = Mutex(())
 
     @usableFromInline init() {}
 
     /// The node that stands for this node's whole domain.
     ///
     /// - Complexity: O(path length): O(log *n*) in the domain's size, by union by size.
+    @inlinable
+    @inline(__always)
     var root: Domain {
         var node = self
-        while let parent = node.link.withLock({ $0.parent }) {
+        while let parent = node.parent.load() {
             node = parent
         }
         return node
@@ -48,38 +52,17 @@ import Synchronization
         root === other.root
     }
 
-    /// Joins `other`'s domain and this node's into one: the smaller root goes under the larger.
-    /// Joining a domain with itself changes nothing.
-    func join(_ other: Domain) {
-        Domain.joins.withLock { _ in
-            let mine = root
-            let theirs = other.root
-            guard mine !== theirs else { return }
-            let (larger, smaller) = mine.size >= theirs.size ? (mine, theirs) : (theirs, mine)
-            let joinedSize = larger.size + smaller.size
-            smaller.link.withLock { $0.parent = larger }
-            larger.link.withLock { $0.size = joinedSize }
-            compressPath(to: larger)
-            other.compressPath(to: larger)
-        }
+    /// Links `child`, a root, under `parent`, a root, under `joins`.
+    static func link(_ child: Domain, under parent: Domain) {
+        let childSize = child.size.withLock { $0 }
+        parent.size.withLock { $0 += childSize }
+        _ = child.parent.storeIfNil(parent)
     }
 
-    /// How many nodes this root stands for.
-    private var size: Int {
-        link.withLock { $0.size }
-    }
-
-    /// Points every node from this one up to `root` straight at it. Under `joins`.
-    private func compressPath(to root: Domain) {
-        var node = self
-        while node !== root {
-            let parent = node.link.withLock { link in
-                let parent = link.parent
-                link.parent = root
-                return parent
-            }
-            guard let parent else { return }
-            node = parent
-        }
+    /// Which of two roots goes under the other when neither must stay the root: the smaller.
+    static func smallerFirst(_ first: Domain, _ second: Domain) -> (smaller: Domain, larger: Domain) {
+        let firstSize = first.size.withLock { $0 }
+        let secondSize = second.size.withLock { $0 }
+        return firstSize < secondSize ? (first, second) : (second, first)
     }
 }

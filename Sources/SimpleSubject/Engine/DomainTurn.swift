@@ -79,6 +79,9 @@ struct DomainTurn<Work> {
         /// Block until woken (admitted: return; handed the turn: call `turnReceived(by:)`), or until
         /// the cap, then call `waitTimedOut(thread:)`.
         case wait
+        /// An activation: this frame's turn has delivered enough of others'; try again once it is
+        /// over.
+        case retryWhenTheTurnChanges(TurnFrame)
     }
 
     /// What a subscriber does after `subscribe(firstCall:from:)`; subscribing never waits.
@@ -133,6 +136,11 @@ struct DomainTurn<Work> {
     private(set) var priorityLane: [Work] = []
     /// Senders waiting for admission or the turn, first come first served.
     private(set) var waiters: [Waiter] = []
+    /// How many more values may queue over `limit` without waiting: a wait that timed out found
+    /// the holder held up, perhaps by a subscriber waiting for that very sender, and grants
+    /// `limit` more, so that such a sender pays one capped wait per `limit` values, not one per
+    /// value.
+    private(set) var allowance = 0
 
     init(limit: Int, handOffAfter: Int) {
         precondition(limit > 0 && handOffAfter > 0, "a domain needs room for one value")
@@ -145,9 +153,27 @@ struct DomainTurn<Work> {
         frames.contains { $0.frame.thread == thread }
     }
 
+    /// Whether the turn that told an activation to retry (`retryWhenTheTurnChanges`) is over:
+    /// the frame no longer holds it, or holds a new one.
+    func hasTurnChanged(from frame: TurnFrame) -> Bool {
+        guard case .held(let holder) = state else { return true }
+        return holder.frame != frame || holder.delivered < handOffAfter
+    }
+
+    /// Whether `thread` waits for admission or for the turn.
+    func isWaiting(_ thread: UInt) -> Bool {
+        waiters.contains { $0.frame.thread == Int(bitPattern: thread) }
+    }
+
     /// Whether a waiting sender should take the turn at the next boundary.
     var wantsHandOff: Bool {
         frames.contains { $0.wantsHandOff(after: handOffAfter) }
+    }
+
+    /// Whether nobody delivers.
+    var isIdle: Bool {
+        guard case .idle = state else { return false }
+        return true
     }
 
     private var frames: [Holder] {
@@ -208,8 +234,43 @@ extension DomainTurn {
             backlog.append(work)
             return .queued
         }
+        if allowance > 0 && !wantsHandOff {
+            allowance -= 1
+            backlog.append(work)
+            return .queued
+        }
         waiters.append(Waiter(frame: frame, work: work))
         return .wait
+    }
+
+    /// The engine's fast path gave the idle turn to `frame` without this machine (a compare-and-swap
+    /// on the root's word); the first thread to find it taken tells the machine, as a sender's turn.
+    mutating func heldByFastPath(_ frame: TurnFrame, kind: TurnKind) {
+        precondition(isIdle, "the fast path took a turn that was not idle")
+        state = .held(Holder(frame: frame, kind: kind, delivered: 0))
+    }
+
+    /// An operator or a subscriber made by a thread that does not hold the turn: it takes the
+    /// idle turn, or its activation waits in the priority lane, delivered at the holder's next
+    /// boundary before anything queued. Once the holder has delivered `handOffAfter` transactions
+    /// in its turn, a thread off the main actor tries again when that turn is over: threads
+    /// subscribing in a loop cannot keep a holder from returning.
+    /// `mayRetry` false: the activator tried again already and the turn did not change within
+    /// its cap — the holder is held up — so it queues anyway.
+    mutating func activate(_ activation: Work, from frame: TurnFrame, onMainActor: Bool, mayRetry: Bool = true) -> SendAction {
+        defer { assertInvariants() }
+        switch state {
+        case .idle:
+            state = .held(Holder(frame: frame, kind: .subscribe, delivered: 0))
+            return .deliver
+        case .held(let holder) where holder.frame.thread == frame.thread:
+            return .joinOpenTransaction
+        case .held(let holder) where holder.delivered >= handOffAfter && !onMainActor && mayRetry:
+            return .retryWhenTheTurnChanges(holder.frame)
+        case .held, .parked:
+            priorityLane.append(activation)
+            return .queued
+        }
     }
 
     /// A send from inside a delivery reaches a subject this thread is delivering: it is a new
@@ -273,6 +334,7 @@ extension DomainTurn {
             return .alreadyWoken
         }
         backlog.append(waiters.remove(at: index).work)
+        allowance = limit
         return .queuedOverLimit
     }
 
@@ -320,6 +382,7 @@ extension DomainTurn {
         }
         guard !backlog.isEmpty else {
             state = .idle
+            allowance = 0
             return .idle
         }
         holder.delivered += 1

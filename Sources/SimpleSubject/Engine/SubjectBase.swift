@@ -194,10 +194,33 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     /// unspecialized costs several times the work itself. Always inlined: an operator's closure
     /// then sends to its target without a call, which is one frame a hop instead of two and
     /// fewer instructions a value down a chain, for a little more code where it is used.
+    ///
+    /// The send takes its domain's turn first (Domain+Turn.swift): from inside a delivery of the
+    /// domain it joins the open transaction; into an idle domain it takes the turn with one
+    /// compare-and-swap, delivers and gives it back; into a domain another thread delivers it
+    /// queues for that thread, or waits (`sendIntoBusyDomain`).
     @inlinable
     @inline(__always)
     @discardableResult
     final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
+        let root = domain.root
+        let thread = currentThread()
+        if root.isHeld(by: thread) {
+            return sendHoldingTurn(value, tag: tag, from: isolation)
+        }
+        guard root.takeIfIdle(as: thread) else {
+            return sendIntoBusyDomain(value, tag: tag, from: isolation, by: thread)
+        }
+        let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
+        root.release(thread, in: isolation)
+        return isListenedTo
+    }
+
+    /// `send`, for a thread that holds the domain's turn: the subject's own ordering (guarantees
+    /// 1–3) and the transaction open on this thread.
+    @inlinable
+    @inline(__always)
+    final func sendHoldingTurn(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
         if phase.load(ordering: .acquiring) == .idle,
            case .deliver(let subscribers, _) = state.locked({ takeTurn(&$0, remembering: value) }) {  // `_`: the displaced value goes, after the lock
             deliver(value, tag: tag, to: subscribers, in: isolation)
@@ -205,6 +228,30 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             return liveCount.load(ordering: .relaxed) > 0
         }
         return sendLate(value, tag: tag, from: isolation)
+    }
+
+    /// `send` into a domain that another thread delivers: queued for it (the main actor's at the
+    /// front), or, when `queueLimit` values wait already, after a wait for room or for the turn
+    /// (at most `domainWaitMilliseconds`). Kept out of line, so that `send` stays small.
+    @inlinable
+    @inline(never)
+    final func sendIntoBusyDomain(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?, by thread: ThreadID) -> Bool {
+        let work = DomainWork { [self] isolation in
+            _ = sendHoldingTurn(value, tag: tag, from: isolation)
+        }
+        switch domain.arrive(work, from: thread, onMainActor: isolation === MainActor.shared) {
+        case .deliver(let root):
+            let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
+            root.release(thread, in: isolation)
+            return isListenedTo
+        case .queued:
+            return liveCount.load(ordering: .relaxed) > 0
+        case .handedTheTurn(let root):
+            root.finishTurn(by: thread, in: isolation, received: true)
+            return liveCount.load(ordering: .relaxed) > 0
+        case .retry:
+            preconditionFailure("only an activation is told to try again")
+        }
     }
 
     /// `deliver`, for a value taken from the queue: as a transaction of its own, unless this thread
@@ -307,15 +354,21 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
                joiningTheSend: joiningTheSend)
     }
 
-    /// Adds `slot`; see the two forms above.
+    /// `attach`, for a thread that holds the domain's turn (SubjectBase+Activation.swift).
+    /// `primingOnly`: an operator's first call is its `queuedFirstCall`, because the thread that
+    /// made it gave up waiting and started the target itself. `counted`: an activation, counted
+    /// live when it was queued, and not added if it was cancelled meanwhile.
     @inlinable
-    final func attach(_ slot: Slot, queuedFirstCall: PartBlock?, runningIn current: (any Actor)?,
-                      joiningTheSend: Bool = false) -> Value? {
+    final func attachHoldingTurn(_ slot: Slot, queuedFirstCall: PartBlock?, runningIn current: (any Actor)?,
+                                 joiningTheSend: Bool = false, primingOnly: Bool = false, counted: Bool = false) -> Value? {
         // It joins at once, so every value remembered from now on reaches it. When another call
         // is delivering, that call makes its first call, with what is remembered now, before it
         // goes on to its next value.
-        let (first, queued, _) = state.locked { state -> (Memory, Bool, ContiguousArray<Slot?>?) in
-            liveCount.add(1, ordering: .relaxed)
+        let (first, queued, _) = state.locked { state -> (Memory, Bool?, ContiguousArray<Slot?>?) in
+            guard !counted || !slot.subscription.isCancelledFlagSet else { return (state.memory, nil, nil) }
+            if !counted {
+                liveCount.add(1, ordering: .relaxed)
+            }
             state.subscribers.insert(slot, whileRead: phase.load(ordering: .acquiring) != .idle)
             guard becomeDelivererOrMarkWork(&state) else {
                 // The deliverer comes back for the first call, and takes what `insert` retired.
@@ -327,6 +380,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             // after the lock.
             return (state.memory, false, state.subscribers.takeRetired())
         }
+        guard let queued else { return nil }  // cancelled before its activation
         guard !queued else {
             joinLate(in: current)
             return queuedFirstCall == nil ? nil : first.latest
@@ -334,7 +388,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         if joiningTheSend {
             makeFirstCalls(first, slot, nil, in: current)
         } else {
-            callFirst(first, slot, nil, in: current)
+            callFirst(first, slot, primingOnly ? queuedFirstCall : nil, in: current)
         }
         finishDelivering(in: current)
         return nil

@@ -1,0 +1,197 @@
+import Synchronization
+
+/// A send queued for a domain's turn: the holder delivers it as a transaction of its own, with
+/// the isolation of its own delivery.
+@usableFromInline struct DomainWork: @unchecked Sendable {
+    // @unchecked: the value a send carries need not be `Sendable`; it moves from the thread that
+    // queued it to the one that delivers it, handed over under the turn's lock, as in a subject's
+    // queue.
+    let run: (_ isolation: (any Actor)?) -> Void
+
+    @usableFromInline init(run: @escaping (_ isolation: (any Actor)?) -> Void) {
+        self.run = run
+    }
+}
+
+/// Set in a root's `owner` while its turn's machine has something for the holder to do when it
+/// leaves: work, waiters, a thread waiting to join. Thread identities are addresses, so their
+/// lowest bits are free.
+@usableFromInline let queuedBit: UInt = 1
+/// Set in a root's `owner` by a thread that took the turn to subscribe: a sender that finds it
+/// waits to be handed the turn rather than leave its value for the subscriber to deliver.
+@usableFromInline let subscribingBit: UInt = 2
+/// The bits of `owner` that are not the holder's identity.
+@usableFromInline let turnBits = queuedBit | subscribingBit
+
+/// The longest a thread waits at a domain before it queues anyway or gives up a join: a holder
+/// held up that long is held up in a subscriber, perhaps one waiting for this very thread.
+let domainWaitMilliseconds = 100
+
+/// What a send from a thread that does not hold the turn came to (see `arrive`).
+@usableFromInline enum DomainArrival {
+    /// The turn was idle and is now the sender's: deliver, then `release`.
+    case deliver(Domain)
+    /// The holder delivers the value: return.
+    case queued
+    /// The turn was handed to the sender while it waited, its value queued first: `finishTurn`.
+    case handedTheTurn(Domain)
+    /// An activation: the holder's turn has delivered enough of others'; that turn is over now,
+    /// or held up past the cap: try again.
+    case retry
+}
+
+// A domain's turn (ARCHITECTURE.md, "One turn per domain"). The fast path is one word: a send
+// into an idle domain takes it with a compare-and-swap from 0 to its thread, delivers, and gives
+// it back with a compare-and-swap to 0. Everything else — a second thread arriving, waiting,
+// handing over — goes through the root's `DomainTurn` machine under its monitor, and sets
+// `queuedBit` in the word so that the holder's compare-and-swap fails and it comes to the machine
+// when it leaves. The word's bit is set exactly while the machine is not idle.
+extension Domain {
+    /// Whether `thread` holds this root's turn: a send from it joins its open transaction (R2).
+    @inlinable
+    @inline(__always)
+    func isHeld(by thread: ThreadID) -> Bool {
+        owner.load(ordering: .acquiring) & ~turnBits == thread
+    }
+
+    /// Takes this root's turn if nobody holds it, as `word` (a thread, with `subscribingBit` for a
+    /// subscribe); false if somebody does, or if it is a root no longer (a join linked it
+    /// meanwhile: the caller looks for the root again).
+    @inlinable
+    @inline(__always)
+    func takeIfIdle(as word: UInt) -> Bool {
+        guard owner.compareExchange(expected: 0, desired: word, ordering: .acquiring).exchanged else { return false }
+        guard parent.load() == nil else {
+            owner.store(0, ordering: .releasing)  // linked before this took it: nobody queues here any more
+            return false
+        }
+        return true
+    }
+
+    /// Gives the turn taken as `word` back, after delivering what was queued meanwhile.
+    @inlinable
+    @inline(__always)
+    func release(_ word: UInt, in isolation: (any Actor)?) {
+        if !owner.compareExchange(expected: word, desired: 0, ordering: .releasing).exchanged {
+            finishTurn(by: word & ~turnBits, in: isolation)
+        }
+    }
+
+    /// The machine, made the first time a thread finds the turn taken.
+    var machine: Monitor<DomainTurn<DomainWork>> {
+        turn.load() ?? turn.storeIfNil(Monitor(DomainTurn(limit: queueLimit, handOffAfter: queueLimit)))
+    }
+
+    /// A send from `thread`, which holds no turn of this domain, starting at `self` (a node).
+    /// Takes the idle turn, queues `work` for the holder, or waits — the main actor never waits.
+    /// An `activation` (an operator or subscriber made) takes the idle turn or waits in the
+    /// priority lane, and never waits for admission.
+    @usableFromInline
+    func arrive(_ work: DomainWork, from thread: ThreadID, onMainActor: Bool, activation: Bool = false,
+                mayRetry: Bool = true) -> DomainArrival {
+        var root = self.root
+        while true {
+            let action = root.machine.withLock { turn -> DomainTurn<DomainWork>.SendAction? in
+                guard root.parent.load() == nil, root.markQueued(turn: &turn, takingIdleBy: thread) else { return nil }
+                guard !activation else {
+                    return turn.activate(work, from: TurnFrame(thread), onMainActor: onMainActor, mayRetry: mayRetry)
+                }
+                return turn.send(work, from: TurnFrame(thread), onMainActor: onMainActor)
+            }
+            switch action {
+            case nil:
+                root = root.root
+            case .deliver:
+                return .deliver(root)
+            case .queued, .joinOpenTransaction:
+                return .queued
+            case .wait:
+                return root.waitForAdmission(of: thread) ? .handedTheTurn(root) : .queued
+            case .retryWhenTheTurnChanges(let frame):
+                _ = root.machine.wait(atMost: domainWaitMilliseconds) { turn in turn.hasTurnChanged(from: frame) }
+                return .retry
+            }
+        }
+    }
+
+    /// Under the machine's lock: sets `queuedBit`, telling the machine which thread took the turn
+    /// on the fast path; or, the turn being idle, takes it for `thread` with the bit set. False if
+    /// the word changed meanwhile beyond that (the caller looks again).
+    func markQueued(turn: inout DomainTurn<DomainWork>, takingIdleBy thread: ThreadID?) -> Bool {
+        while true {
+            let word = owner.load(ordering: .acquiring)
+            if word == Domain.linkedMark {
+                return false  // being linked under another root: look again
+            }
+            if word & queuedBit != 0 {
+                return true
+            }
+            if word == 0 {
+                guard let thread else { return false }
+                if owner.compareExchange(expected: 0, desired: thread | queuedBit, ordering: .acquiring).exchanged {
+                    return true  // the machine's `send` now finds it idle and gives it to `thread`
+                }
+                continue
+            }
+            if owner.compareExchange(expected: word, desired: word | queuedBit, ordering: .acquiring).exchanged {
+                turn.heldByFastPath(TurnFrame(word), kind: word & subscribingBit != 0 ? .subscribe : .send)
+                return true
+            }
+        }
+    }
+
+    /// Waits until the machine admits `thread`'s work or hands it the turn, at most
+    /// `domainWaitMilliseconds`, then queues the work over the limit. Returns whether it was
+    /// handed the turn.
+    func waitForAdmission(of thread: ThreadID) -> Bool {
+        var handed = false
+        let woken = machine.wait(atMost: domainWaitMilliseconds) { turn in
+            guard !turn.isWaiting(thread) else { return false }
+            handed = turn.isHeld(by: Int(bitPattern: thread))
+            return true
+        }
+        guard !woken else { return handed }
+        return machine.withLock { turn in
+            switch turn.waitTimedOut(thread: Int(bitPattern: thread)) {
+            case .queuedOverLimit:
+                return false
+            case .alreadyWoken:
+                return turn.isHeld(by: Int(bitPattern: thread))
+            }
+        }
+    }
+
+    /// The holder's way out through the machine: delivers what it hands out, one transaction at a
+    /// time, until it hands the turn to a waiter or the domain goes idle. `received`: the turn was
+    /// just handed to this thread.
+    @usableFromInline
+    @inline(never)
+    func finishTurn(by thread: ThreadID, in isolation: (any Actor)?, received: Bool = false) {
+        let frame = TurnFrame(thread)
+        var received = received
+        while true {
+            let action = machine.withLock { turn in
+                let action = received ? turn.turnReceived(by: frame) : turn.transactionEnded(by: frame)
+                switch action {
+                case .idle:
+                    owner.store(0, ordering: .releasing)
+                case .handOff(let next):
+                    owner.store(UInt(bitPattern: next) | queuedBit, ordering: .releasing)
+                case .deliver, .leave:
+                    break
+                }
+                return action
+            }
+            received = false
+            guard case .deliver(let work, _) = action else { return }
+            work.run(isolation)
+        }
+    }
+}
+
+extension TurnFrame {
+    /// The frame of a thread as the engine numbers it (`currentThread()`), at depth 0.
+    init(_ thread: ThreadID) {
+        self.init(thread: Int(bitPattern: thread & ~turnBits), depth: 0)
+    }
+}

@@ -1,0 +1,100 @@
+import Synchronization
+
+// Subscribing, and making an operator, under the domain's turn: a subscriber's first call and an
+// operator's first value are made by the one thread that delivers the domain, between two of its
+// transactions, so an operator starts from one send's values and a subscribing thread never
+// delivers another thread's values.
+extension SubjectBase {
+    /// Adds `slot` and makes its first call, under the domain's turn: at once when this thread
+    /// holds it or it is idle; otherwise the holder makes it at its next boundary, before what is
+    /// queued. An operator that starts its target from its first call (`queuedFirstCall`) waits
+    /// for that — at most `domainWaitMilliseconds`, and not at all on the main actor; past that,
+    /// it goes on with the value remembered now, and the holder's first call only primes it. A
+    /// subscriber never waits.
+    @inlinable
+    final func attach(_ slot: Slot, queuedFirstCall: PartBlock?, runningIn current: (any Actor)?,
+                      joiningTheSend: Bool = false) -> Value? {
+        let root = domain.root
+        let thread = currentThread()
+        if root.isHeld(by: thread) {
+            return attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current,
+                                     joiningTheSend: joiningTheSend)
+        }
+        guard root.takeIfIdle(as: thread | subscribingBit) else {
+            return attachIntoBusyDomain(slot, queuedFirstCall, current, thread)
+        }
+        let made = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current,
+                                     joiningTheSend: joiningTheSend)
+        root.release(thread | subscribingBit, in: current)
+        return made
+    }
+
+    /// `attach` into a domain that another thread delivers: an activation in its priority lane.
+    @usableFromInline
+    final func attachIntoBusyDomain(_ slot: Slot, _ queuedFirstCall: PartBlock?, _ current: (any Actor)?,
+                                    _ thread: ThreadID) -> Value? {
+        let activation = Activation()
+        liveCount.add(1, ordering: .relaxed)  // live from now on: a cancel before the activation counts
+        let work = DomainWork { [self] isolation in
+            let primingOnly = !activation.start()
+            _ = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: isolation, primingOnly: primingOnly,
+                                  counted: true)
+            activation.finish()
+        }
+        let onMainActor = (current as AnyObject?) === MainActor.shared
+        var mayRetry = true
+        arriving: while true {
+            switch domain.arrive(work, from: thread, onMainActor: onMainActor, activation: true, mayRetry: mayRetry) {
+            case .deliver(let root):
+                let made = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current, counted: true)
+                root.release(thread, in: current)
+                return made
+            case .handedTheTurn(let root):
+                root.finishTurn(by: thread, in: current, received: true)  // the activation is in what it delivers
+                return nil
+            case .retry:
+                mayRetry = false
+            case .queued:
+                break arriving
+            }
+        }
+        // Only an operator that starts its target from what its first call gives waits for it.
+        let machine = domain.root.machine
+        let mayWait = queuedFirstCall != nil && !onMainActor
+        if mayWait && machine.wait(atMost: domainWaitMilliseconds, until: { _ in activation.isFinished }) {
+            return nil
+        }
+        guard activation.giveUp() else {
+            _ = machine.wait(atMost: 3_600_000, until: { _ in activation.isFinished })  // it is running
+            return nil
+        }
+        return queuedFirstCall == nil ? nil : state.locked { $0.memory.latest }
+    }
+}
+
+/// An operator's or a subscriber's activation, queued for the thread that holds its domain's
+/// turn: the thread that made it waits for it, or gives it up and starts the operator itself.
+@usableFromInline final class Activation: Sendable {
+    /// 0: queued; 1: running; 2: given up before it ran; 3: finished.
+    private let stage = Atomic<Int>(0)
+
+    @usableFromInline init() {}
+
+    /// The holder starts it: false if the maker gave it up first.
+    func start() -> Bool {
+        stage.compareExchange(expected: 0, desired: 1, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    func finish() {
+        stage.store(3, ordering: .releasing)
+    }
+
+    /// The maker stops waiting: false if the holder has started it.
+    func giveUp() -> Bool {
+        stage.compareExchange(expected: 0, desired: 2, ordering: .acquiringAndReleasing).exchanged
+    }
+
+    var isFinished: Bool {
+        stage.load(ordering: .acquiring) == 3
+    }
+}
