@@ -4,10 +4,10 @@ import Testing
 /// One-thread tests of each transition of `DomainTurn`, driven by its events in order.
 struct DomainTurnTests {
     typealias Turn = DomainTurn<String>
-    let a = TurnFrame(thread: 1, depth: 0)
-    let b = TurnFrame(thread: 2, depth: 0)
-    let c = TurnFrame(thread: 3, depth: 0)
-    let d = TurnFrame(thread: 4, depth: 0)
+    let a = TurnFrame(thread: 1)
+    let b = TurnFrame(thread: 2)
+    let c = TurnFrame(thread: 3)
+    let d = TurnFrame(thread: 4)
 
     /// A turn held by `a` with `queued` sent by `b`.
     func held(limit: Int = 2, handOffAfter: Int = 2, queued: [String] = []) -> Turn {
@@ -26,7 +26,7 @@ struct DomainTurnTests {
 
     @Test func aSendFromTheHoldingThreadJoinsItsOpenTransaction() {
         var turn = held()
-        #expect(turn.send("a2", from: TurnFrame(thread: 1, depth: 2), onMainActor: false) == .joinOpenTransaction)
+        #expect(turn.send("a2", from: a, onMainActor: false) == .joinOpenTransaction)
         #expect(turn.backlog == [])
     }
 
@@ -52,7 +52,7 @@ struct DomainTurnTests {
     func aSenderWaitsForTheTurnOfASubscribeOrTheMainActor(subscribe: Bool) {
         var turn = Turn(limit: 2, handOffAfter: 2)
         if subscribe {
-            _ = turn.subscribe(firstCall: "first", from: a)
+            _ = turn.activate("first", from: a, onMainActor: false)
         } else {
             _ = turn.send("m1", from: a, onMainActor: true)
         }
@@ -65,27 +65,48 @@ struct DomainTurnTests {
         #expect(turn.send("c1", from: c, onMainActor: false) == .wait)
     }
 
-    @Test func aSubscribeIntoAnIdleDomainMakesTheFirstCallItself() {
+    @Test func anActivationInAnIdleDomainMakesTheFirstCallItself() {
         var turn = Turn(limit: 1, handOffAfter: 1)
-        #expect(turn.subscribe(firstCall: "first", from: a) == .callFirst)
+        #expect(turn.activate("first", from: a, onMainActor: false) == .deliver)
         #expect(turn.state == .held(.init(frame: a, kind: .subscribe, delivered: 0)))
     }
 
-    @Test func aSubscribeFromTheHoldingThreadJoinsItsOpenTransaction() {
+    @Test func anActivationFromTheHoldingThreadJoinsItsOpenTransaction() {
         var turn = held()
-        #expect(turn.subscribe(firstCall: "first", from: a) == .joinOpenTransaction)
+        #expect(turn.activate("first", from: a, onMainActor: false) == .joinOpenTransaction)
     }
 
-    @Test func aSubscribeIntoABusyDomainQueuesItsFirstCallEvenWhenFull() {
+    @Test func anActivationIntoABusyDomainGoesInThePriorityLaneEvenWhenFull() {
         var turn = held(queued: ["b1", "b2"])
-        #expect(turn.subscribe(firstCall: "first", from: c) == .queued)
-        #expect(turn.backlog == ["b1", "b2", "first"])
+        #expect(turn.activate("first", from: c, onMainActor: false) == .queued)
+        #expect(turn.priorityLane == ["first"])
+        #expect(turn.transactionEnded(by: a) == .deliver("first", admitted: nil))
     }
 
-    @Test func aSendBehindTheOpenTransactionIsTheNextTransaction() {
-        var turn = held(queued: ["b1", "b2"])
-        turn.queueBehindOpenTransaction("a2", from: a)
-        #expect(turn.backlog == ["b1", "b2", "a2"])
+    @Test func anActivationRetriesOnceTheHolderHasDeliveredALimitsWorthThenQueues() {
+        var turn = held(limit: 3, handOffAfter: 1, queued: ["b1"])
+        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
+        #expect(turn.activate("first", from: c, onMainActor: false) == .retryWhenTheTurnChanges(a))
+        #expect(!turn.hasTurnChanged(from: a))
+        #expect(turn.activate("main", from: d, onMainActor: true) == .queued)
+        #expect(turn.activate("first", from: c, onMainActor: false, mayRetry: false) == .queued)
+        #expect(turn.priorityLane == ["main", "first"])
+    }
+
+    @Test func aTurnChangesWhenItGoesIdleOrIsTakenAgain() {
+        var turn = held(handOffAfter: 1, queued: ["b1"])
+        _ = turn.transactionEnded(by: a)
+        #expect(turn.transactionEnded(by: a) == .idle)
+        #expect(turn.hasTurnChanged(from: a))
+        _ = turn.send("a2", from: a, onMainActor: false)
+        #expect(turn.hasTurnChanged(from: a))
+    }
+
+    @Test func theFastPathsHolderIsToldToTheMachineWithItsKind() {
+        var turn = Turn(limit: 1, handOffAfter: 1)
+        turn.heldByFastPath(a, kind: .subscribe)
+        #expect(turn.state == .held(.init(frame: a, kind: .subscribe, delivered: 0)))
+        #expect(turn.send("b1", from: b, onMainActor: false) == .wait)
     }
 
     @Test func theTurnGoesIdleWhenNothingIsQueued() {
@@ -123,7 +144,7 @@ struct DomainTurnTests {
 
     @Test func aSubscribeHandsItsTurnToAWaitingSender() {
         var turn = Turn(limit: 1, handOffAfter: 1)
-        _ = turn.subscribe(firstCall: "first", from: a)
+        _ = turn.activate("first", from: a, onMainActor: false)
         _ = turn.send("b1", from: b, onMainActor: false)
         #expect(turn.transactionEnded(by: a) == .handOff(to: 2))
         #expect(turn.turnReceived(by: b) == .deliver("b1", admitted: nil))
@@ -137,58 +158,20 @@ struct DomainTurnTests {
         #expect(turn.waitTimedOut(thread: 3) == .alreadyWoken)
     }
 
+    @Test func aTimedOutWaitLetsALimitsWorthMoreQueueWithoutWaitingUntilTheTurnIsIdle() {
+        var turn = held(limit: 1, queued: ["b1"])
+        _ = turn.send("c1", from: c, onMainActor: false)
+        _ = turn.waitTimedOut(thread: 3)
+        #expect(turn.send("d1", from: d, onMainActor: false) == .queued)
+        #expect(turn.send("d2", from: d, onMainActor: false) == .wait)
+        #expect(turn.backlog == ["b1", "c1", "d1"])
+    }
+
     @Test func aSubscribeDeliversWhatATimedOutSenderLeftWhenNobodyWaits() {
         var turn = Turn(limit: 1, handOffAfter: 1)
-        _ = turn.subscribe(firstCall: "first", from: a)
+        _ = turn.activate("first", from: a, onMainActor: false)
         _ = turn.send("b1", from: b, onMainActor: false)
         _ = turn.waitTimedOut(thread: 2)
         #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
-    }
-
-    @Test func joiningTwoIdleDomainsActivatesAtOnce() {
-        var turn = Turn(limit: 1, handOffAfter: 1)
-        #expect(turn.join(Turn(limit: 1, handOffAfter: 1), joiner: c, activation: "act", sendOrder: <) == .activate)
-        #expect(turn.state == .held(.init(frame: c, kind: .subscribe, delivered: 0)))
-    }
-
-    @Test func joiningWithOnlyTheJoinersFrameInFlightRegistersWithIt() {
-        var turn = held()
-        let inner = TurnFrame(thread: 1, depth: 1)
-        let action = turn.join(Turn(limit: 2, handOffAfter: 2), joiner: inner, activation: "act", sendOrder: <)
-        #expect(action == .register(with: a))
-        #expect(turn.state == .held(.init(frame: a, kind: .send, delivered: 0)))
-    }
-
-    @Test func joiningBusyDomainsParksAndTheLastFrameOutActivatesFirst() {
-        var turn = held(handOffAfter: 3, queued: ["b3"])
-        var other = Turn(limit: 2, handOffAfter: 2)
-        _ = other.send("b1", from: b, onMainActor: false)
-        _ = other.send("c2", from: c, onMainActor: false)
-        #expect(turn.join(other, joiner: d, activation: "act", sendOrder: <) == .parked)
-        #expect(turn.backlog == ["b3", "c2"])
-        #expect(turn.send("d1", from: d, onMainActor: false) == .wait)
-        #expect(turn.transactionEnded(by: b) == .leave)
-        #expect(turn.transactionEnded(by: a) == .deliver("act", admitted: nil))
-        #expect(turn.transactionEnded(by: a) == .deliver("b3", admitted: 4))
-    }
-
-    @Test func aParkedFramesThreadQueuesItsSendsForTheLastFrameOut() {
-        var turn = held()
-        var other = Turn(limit: 2, handOffAfter: 2)
-        _ = other.send("b1", from: b, onMainActor: false)
-        _ = turn.join(other, joiner: d, activation: "act", sendOrder: <)
-        #expect(turn.send("a2", from: TurnFrame(thread: 1, depth: 1), onMainActor: false) == .queued)
-        #expect(turn.backlog == ["a2"])
-    }
-
-    @Test func aWaiterTakesTheTurnWhenOnlyWaitersAreLeft() {
-        var turn = held(handOffAfter: 2)
-        var other = Turn(limit: 2, handOffAfter: 2)
-        _ = other.send("m1", from: b, onMainActor: true)
-        _ = turn.join(other, joiner: d, activation: "act", sendOrder: <)
-        #expect(turn.send("c1", from: c, onMainActor: false) == .wait)
-        #expect(turn.transactionEnded(by: b) == .leave)
-        #expect(turn.transactionEnded(by: a) == .deliver("act", admitted: nil))
-        #expect(turn.transactionEnded(by: a) == .handOff(to: 3))
     }
 }

@@ -177,7 +177,7 @@ extension Domain {
                     owner.store(0, ordering: .releasing)
                 case .handOff(let next):
                     owner.store(UInt(bitPattern: next) | queuedBit, ordering: .releasing)
-                case .deliver, .leave:
+                case .deliver:
                     break
                 }
                 return action
@@ -190,8 +190,8 @@ extension Domain {
 }
 
 extension TurnFrame {
-    /// The frame of a thread as the engine numbers it (`currentThread()`), at depth 0.
+    /// The frame of a thread as the engine numbers it (`currentThread()`), without the owner word's bits.
     init(_ thread: ThreadID) {
-        self.init(thread: Int(bitPattern: thread & ~turnBits), depth: 0)
+        self.init(thread: Int(bitPattern: thread & ~turnBits))
     }
 }

@@ -17,13 +17,19 @@ import Synchronization
 /// They differ only in what they remember and what a new subscriber gets first.
 ///
 /// ## Delivery
+/// A subject belongs to a delivery domain: the subjects that operators such as `map` and
+/// `combineLatest` join, where one send's paths can meet again. One thread at a time delivers a
+/// domain; `merge`, `withLatestFrom`'s other side, the time operators and
+/// ``ReadOnlySubject/boundary(file:line:)`` keep domains apart, and ``debugGraph(_:)`` shows them.
 /// 1. Subscribers run synchronously, in subscription order, on the sending thread — or, when
-///    another thread is already delivering, on that thread: the late sender queues its value and
-///    goes on (see 8 for when it waits instead).
+///    another thread is delivering the domain, on that thread: the late sender queues its value
+///    and goes on (see 8 for when it waits instead).
 /// 2. Every subscriber sees the values in the order they were sent, and a subject never calls its
 ///    subscribers from two threads at once. A new subscriber's first call comes before any later
-///    value; made while the subject is being delivered, it joins at once, its first call comes
-///    after the value being delivered, and it gets every value still queued.
+///    value. Made inside a delivery, it joins at once and its first call comes after the value
+///    being delivered; made while another thread delivers the domain, that thread makes the first
+///    call at its next boundary, before what is queued, with the value then — so it may come
+///    after `subscribeNext` returns, and an operator made then waits for it, at most 100 ms.
 /// 3. A `sendNext` from inside a subscriber is delivered after the current value has reached every
 ///    subscriber, without recursion.
 /// 4. `sendNext`, `subscribeNext` and `cancel` may be called from any thread at once.
@@ -34,48 +40,16 @@ import Synchronization
 /// 6. No lock is held while user code runs: closures, and every `deinit` the library can
 ///    trigger (a displaced value, a removed closure, an owner loaded from a weak reference).
 /// 7. Nothing leaks: releasing a subject frees everything that hung on it.
-/// 8. Bounded under load: at most 1,024 values wait in a subject's queue. A late sender that
-///    finds it full — or finds that the delivering thread has already delivered 1,024 values of
-///    others' in its call — waits for its turn to deliver instead; the delivering thread hands it
-///    over and returns. So one `sendNext` delivers its own value and fewer than 2,048 of others'
-///    (plus what its own subscribers send), and a flood from one thread slows that thread, not
-///    the others. Without such a load a late sender never waits. The
-///    delivering thread and sends made from inside its subscribers never wait, and neither does
-///    a sender whose wait would close a cycle of threads waiting for each other's subjects.
-///    No such wait lasts more than 100 ms while the delivering thread delivers nothing: if it
-///    is held up in a subscriber — perhaps one that waits for this very sender — the sender
-///    queues its value over the limit, and so may the next 1,024 values before a sender waits
-///    again — 1,024 per 100 ms for the subject, however many senders time out. A sender that saw
-///    values delivered meanwhile waits on: with several senders and a slow subscriber its turn
-///    comes after the batches of the senders ahead of it. So the 1,024 bound holds while the
-///    delivering thread delivers a value every 100 ms; a subscriber that blocks costs its senders
-///    one 100 ms wait per 1,024 values, and lets the queue grow by at most 1,024 values per
-///    100 ms (plus one per waiting sender). The held-up thread delivers that overflow when it
-///    comes back, 1,024 values a batch, handing its turn to any sender waiting between batches;
-///    senders that queued over the limit do not wait, so with none waiting its one `sendNext`
-///    delivers up to 1,024 values for every 100 ms it was held up.
-///    First calls are bounded the same way, and counted apart from values: the delivering
-///    thread makes at most 1,024 first calls of subscribers that joined from other threads in
-///    one turn (one `sendNext` that found the subject idle, or one hand-over); a thread that
-///    subscribes after that waits for a turn of its own by the same rule, so threads subscribing
-///    in a loop cannot keep a `sendNext` from returning either. Those that queued over the limit
-///    while the delivering thread was held up are made by it when it comes back, as values are.
-///    A turn — a joiner's too — that finds a flood queued behind it delivers its share of it, as
-///    above.
-///    A subscriber's queue to its actor is bounded too: the actor delivers it 1,024 values at a
-///    time with its other work in between, and once 1,024 wait, a sender from elsewhere waits
-///    until the actor has delivered one more — at most 100 ms: if the actor delivers nothing by
-///    then (busy with one long job, or the sender is that job), senders queue without waiting
-///    until it delivers a value, and the thread that waited in vain waits for no actor's queue
-///    for the next 100 ms: one `sendNext` waits about 100 ms for held-up actors however many
-///    subscribers they have — for its own value. A `sendNext` that delivers other threads' values
-///    too (rule 1) may wait again, 100 ms at a time, as queues of held-up actors fill up one by
-///    one behind those values (up to 1.6 s with 4 senders and 250 subscribers on 51 blocked
-///    actors). A slow actor (under 100 ms a value) holds its senders to its pace, and one that
-///    delivers 1,024 values a batch at 125 µs each takes about 130 ms for a batch before its
-///    other work runs.
-///    So no such wait can deadlock; one known case holds the actor up to that long: a
-///    subscriber on it that sends back into the flooded subject when its queue is full.
+/// 8. Bounded under load: at most 1,024 values from other threads wait for a domain (plus one per
+///    waiting sender). A sender that finds that many waits, first come first served, until one is
+///    taken or the turn is handed to it — at most 100 ms: a delivering thread that delivers
+///    nothing that long is held up (a subscriber waiting for this very sender, say), so the sender
+///    queues anyway, and 1,024 more may queue without waiting. The delivering thread hands its
+///    turn to a waiting sender after 1,024 transactions of others', so one `sendNext` waits at
+///    most about 100 ms plus what 1,024 values' subscribers take. The main actor never waits: its
+///    values go first. A delivering thread held up in a subscriber holds its whole domain up.
+///    A subscriber's queue to its actor and a `values` loop hold at most 1,024 values too, and a
+///    sender waits at most 100 ms for room there.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
 ///    (``combineLatest(_:_:_:file:line:)->Subject<(First,Second,Rest)>``, ``ReadOnlySubject/withLatestFrom(_:file:line:)``)
 ///    that one send reaches through several paths computes once, after every path has reached
@@ -185,37 +159,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
 
     // MARK: - Sending
 
-    /// `sendNext` from a caller running in `isolation`, with a tag that subscribers can read as
-    /// `deliveryTag`; returns whether the subject still has a subscriber once it has delivered
-    /// (operators use it to notice that nobody is listening — also when the last subscriber went
-    /// away during this delivery, so that a dead chain detaches hop by hop in one send).
-    ///
-    /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
-    /// unspecialized costs several times the work itself. Always inlined: an operator's closure
-    /// then sends to its target without a call, which is one frame a hop instead of two and
-    /// fewer instructions a value down a chain, for a little more code where it is used.
-    ///
-    /// The send takes its domain's turn first (Domain+Turn.swift): from inside a delivery of the
-    /// domain it joins the open transaction; into an idle domain it takes the turn with one
-    /// compare-and-swap, delivers and gives it back; into a domain another thread delivers it
-    /// queues for that thread, or waits (`sendIntoBusyDomain`).
-    @inlinable
-    @inline(__always)
-    @discardableResult
-    final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
-        let root = domain.root
-        let thread = currentThread()
-        if root.isHeld(by: thread) {
-            return sendHoldingTurn(value, tag: tag, from: isolation)
-        }
-        guard root.takeIfIdle(as: thread) else {
-            return sendIntoBusyDomain(value, tag: tag, from: isolation, by: thread)
-        }
-        let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
-        root.release(thread, in: isolation)
-        return isListenedTo
-    }
-
     /// `send`, for a thread that holds the domain's turn: the subject's own ordering (guarantees
     /// 1–3) and the transaction open on this thread.
     @inlinable
@@ -228,30 +171,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
             return liveCount.load(ordering: .relaxed) > 0
         }
         return sendLate(value, tag: tag, from: isolation)
-    }
-
-    /// `send` into a domain that another thread delivers: queued for it (the main actor's at the
-    /// front), or, when `queueLimit` values wait already, after a wait for room or for the turn
-    /// (at most `domainWaitMilliseconds`). Kept out of line, so that `send` stays small.
-    @inlinable
-    @inline(never)
-    final func sendIntoBusyDomain(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?, by thread: ThreadID) -> Bool {
-        let work = DomainWork { [self] isolation in
-            _ = sendHoldingTurn(value, tag: tag, from: isolation)
-        }
-        switch domain.arrive(work, from: thread, onMainActor: isolation === MainActor.shared) {
-        case .deliver(let root):
-            let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
-            root.release(thread, in: isolation)
-            return isListenedTo
-        case .queued:
-            return liveCount.load(ordering: .relaxed) > 0
-        case .handedTheTurn(let root):
-            root.finishTurn(by: thread, in: isolation, received: true)
-            return liveCount.load(ordering: .relaxed) > 0
-        case .retry:
-            preconditionFailure("only an activation is told to try again")
-        }
     }
 
     /// `deliver`, for a value taken from the queue: as a transaction of its own, unless this thread
@@ -354,7 +273,7 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
                joiningTheSend: joiningTheSend)
     }
 
-    /// `attach`, for a thread that holds the domain's turn (SubjectBase+Activation.swift).
+    /// `attach`, for a thread that holds the domain's turn (SubjectBase+Domain.swift).
     /// `primingOnly`: an operator's first call is its `queuedFirstCall`, because the thread that
     /// made it gave up waiting and started the target itself. `counted`: an activation, counted
     /// live when it was queued, and not added if it was cancelled meanwhile.

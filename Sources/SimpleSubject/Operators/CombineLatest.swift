@@ -27,9 +27,9 @@
 /// "diamond" — the tuple is made once, after all have changed, before that `sendNext` returns:
 /// `combineLatest(d.map { $0 }, d.map { $0 * 2 })` with `d` going from 1 to 5 sends `(1, 2)`,
 /// then `(5, 10)`, never the `(5, 2)` that RxSwift and Combine show between them. A graph of such
-/// operators computes each once per send, however many paths lead to it (see
-/// <doc:WhyNoMonadLayer>, which also names the one nesting that sends from two threads can still
-/// tear).
+/// operators computes each once per send, however many paths lead to it, also with sends from
+/// many threads: `combineLatest` joins its sources into one delivery domain, which one thread at a
+/// time delivers (see <doc:WhyNoMonadLayer>).
 ///
 /// - Complexity: O(*n*) per value of a source, where *n* is the number of sources.
 @inlinable public func combineLatest<First: Sendable, Second: Sendable, each Rest: Sendable>(

@@ -1,10 +1,65 @@
 import Synchronization
 
-// Subscribing, and making an operator, under the domain's turn: a subscriber's first call and an
-// operator's first value are made by the one thread that delivers the domain, between two of its
-// transactions, so an operator starts from one send's values and a subscribing thread never
-// delivers another thread's values.
+// Sending, subscribing and making an operator under the domain's turn (Domain+Turn.swift). A
+// subscriber's first call and an operator's first value are made by the one thread that delivers
+// the domain, between two of its transactions, so an operator starts from one send's values and a
+// subscribing thread never delivers another thread's values.
 extension SubjectBase {
+    /// `sendNext` from a caller running in `isolation`, with a tag that subscribers can read as
+    /// `deliveryTag`; returns whether the subject still has a subscriber once it has delivered
+    /// (operators use it to notice that nobody is listening — also when the last subscriber went
+    /// away during this delivery, so that a dead chain detaches hop by hop in one send).
+    ///
+    /// `@inlinable` so that callers get it specialized for their `Value`: generic code run
+    /// unspecialized costs several times the work itself. Always inlined: an operator's closure
+    /// then sends to its target without a call, which is one frame a hop instead of two and
+    /// fewer instructions a value down a chain, for a little more code where it is used.
+    ///
+    /// The send takes its domain's turn first (Domain+Turn.swift): from inside a delivery of the
+    /// domain it joins the open transaction; into an idle domain it takes the turn with one
+    /// compare-and-swap, delivers and gives it back; into a domain another thread delivers it
+    /// queues for that thread, or waits (`sendIntoBusyDomain`).
+    @inlinable
+    @inline(__always)
+    @discardableResult
+    final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
+        let root = domain.root
+        let thread = currentThread()
+        if root.isHeld(by: thread) {
+            return sendHoldingTurn(value, tag: tag, from: isolation)
+        }
+        guard root.takeIfIdle(as: thread) else {
+            return sendIntoBusyDomain(value, tag: tag, from: isolation, by: thread)
+        }
+        let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
+        root.release(thread, in: isolation)
+        return isListenedTo
+    }
+
+    /// `send` into a domain that another thread delivers: queued for it (the main actor's at the
+    /// front), or, when `queueLimit` values wait already, after a wait for room or for the turn
+    /// (at most `domainWaitMilliseconds`). Kept out of line, so that `send` stays small.
+    @inlinable
+    @inline(never)
+    final func sendIntoBusyDomain(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?, by thread: ThreadID) -> Bool {
+        let work = DomainWork { [self] isolation in
+            _ = sendHoldingTurn(value, tag: tag, from: isolation)
+        }
+        switch domain.arrive(work, from: thread, onMainActor: isolation === MainActor.shared) {
+        case .deliver(let root):
+            let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
+            root.release(thread, in: isolation)
+            return isListenedTo
+        case .queued:
+            return liveCount.load(ordering: .relaxed) > 0
+        case .handedTheTurn(let root):
+            root.finishTurn(by: thread, in: isolation, received: true)
+            return liveCount.load(ordering: .relaxed) > 0
+        case .retry:
+            preconditionFailure("only an activation is told to try again")
+        }
+    }
+
     /// Adds `slot` and makes its first call, under the domain's turn: at once when this thread
     /// holds it or it is idle; otherwise the holder makes it at its next boundary, before what is
     /// queued. An operator that starts its target from its first call (`queuedFirstCall`) waits
