@@ -208,4 +208,50 @@ import Testing
         }
         #expect(torn.load(ordering: .relaxed) == 0)
     }
+
+    /// Two graphs whose subscribers send into each other, one thread sending to each (an outside
+    /// attack on the domains): a subject fed from the other graph gets its values in the order
+    /// they were sent, and ends at the last. A thread inside one domain's delivery that takes
+    /// another's idle turn hands it on rather than deliver other threads' queued values there.
+    @Test func twoGraphsFeedingEachOtherKeepEachSubjectsOrder() {
+        let a = Subject(0), b = Subject(0), aMirror = Subject(0), bMirror = Subject(0)
+        a.subscribeNext { value in if value > 0 { bMirror.sendNext(value) } }
+        b.subscribeNext { value in if value > 0 { aMirror.sendNext(value) } }
+        let mirrored = Recorder<Int>()
+        bMirror.subscribeNext { mirrored.append($0) }
+        let joinedB = combineLatest(b, bMirror).subscribeNext { _ in }
+        let joinedA = combineLatest(a, aMirror).subscribeNext { _ in }
+        onThreads(2) { thread in
+            for value in 1...3_000 {
+                (thread == 0 ? a : b).sendNext(value)
+            }
+        }
+        let got = mirrored.values
+        #expect(zip(got, got.dropFirst()).filter { $0 > $1 }.isEmpty, "values of bMirror went back")
+        #expect(bMirror.value == 3_000 && aMirror.value == 3_000)
+        joinedA.cancel()
+        joinedB.cancel()
+    }
+
+    /// The same through `boundary()`: the boundary's domain, joined with `other`, sends back into
+    /// the source's graph from `other`'s subscriber.
+    @Test func aCycleThroughABoundaryKeepsOrderAndLosesNothing() {
+        let source = Subject(0), other = Subject(0), back = Subject(0)
+        let bounded = source.boundary()
+        let seen = Recorder<Int>()
+        bounded.subscribeNext { seen.append($0) }
+        let joinedHere = combineLatest(bounded, other).subscribeNext { _ in }
+        let joinedThere = combineLatest(source, back).subscribeNext { _ in }
+        other.subscribeNext { value in if value > 0 { back.sendNext(value) } }
+        onThreads(2) { thread in
+            for value in 1...3_000 {
+                (thread == 0 ? source : other).sendNext(value)
+            }
+        }
+        let got = seen.values
+        #expect(got.count == 3_001 && zip(got, got.dropFirst()).filter { $0 > $1 }.isEmpty)
+        #expect(bounded.value == 3_000 && back.value == 3_000)
+        joinedHere.cancel()
+        joinedThere.cancel()
+    }
 }

@@ -49,7 +49,7 @@ extension Domain {
         var taken = false
         let milliseconds = max(0, (deadline - monotonicNanoseconds()) / 1_000_000)
         _ = machine.wait(atMost: milliseconds) { turn in
-            guard parent.load() == nil, owner.load(ordering: .acquiring) != Domain.linkedMark else { return true }
+            guard isRoot, owner.load(ordering: .acquiring) != Domain.linkedMark else { return true }
             if owner.compareExchange(expected: 0, desired: thread, ordering: .acquiring).exchanged {
                 taken = true
                 return true

@@ -23,6 +23,11 @@ import Synchronization
 /// The bits of `owner` that are not the holder's identity.
 @usableFromInline let turnBits = queuedBit | subscribingBit
 
+/// How many queued transactions a holder delivers before other threads' subscribes wait for its
+/// turn to end: each is a first call it makes for another thread, and a subscribe-and-cancel loop
+/// makes them much faster than a holder can.
+let activationsPerTurn = 64
+
 /// The longest a thread waits at a domain before it queues anyway or gives up a join: a holder
 /// held up that long is held up in a subscriber, perhaps one waiting for this very thread.
 let domainWaitMilliseconds = 100
@@ -61,7 +66,7 @@ extension Domain {
     @inline(__always)
     func takeIfIdle(as word: UInt) -> Bool {
         guard owner.compareExchange(expected: 0, desired: word, ordering: .acquiring).exchanged else { return false }
-        guard parent.load() == nil else {
+        guard isRoot else {
             owner.store(0, ordering: .releasing)  // linked before this took it: nobody queues here any more
             return false
         }
@@ -79,7 +84,8 @@ extension Domain {
 
     /// The machine, made the first time a thread finds the turn taken.
     var machine: Monitor<DomainTurn<DomainWork>> {
-        turn.load() ?? turn.storeIfNil(Monitor(DomainTurn(limit: queueLimit, handOffAfter: queueLimit)))
+        turn.load() ?? turn.storeIfNil(Monitor(DomainTurn(limit: queueLimit, handOffAfter: queueLimit,
+                                                          activationsPerTurn: activationsPerTurn)))
     }
 
     /// A send from `thread`, which holds no turn of this domain, starting at `self` (a node).
@@ -87,16 +93,18 @@ extension Domain {
     /// An `activation` (an operator or subscriber made) takes the idle turn or waits in the
     /// priority lane, and never waits for admission.
     @usableFromInline
-    func arrive(_ work: DomainWork, from thread: ThreadID, onMainActor: Bool, activation: Bool = false,
+    func arrive(_ work: DomainWork, from thread: ThreadID, onMainActor: Bool, nested: Bool, activation: Bool = false,
                 mayRetry: Bool = true) -> DomainArrival {
         var root = self.root
         while true {
-            let action = root.machine.withLock { turn -> DomainTurn<DomainWork>.SendAction? in
-                guard root.parent.load() == nil, root.markQueued(turn: &turn, takingIdleBy: thread) else { return nil }
+            // Queueing changes nothing a sleeping thread waits for (admission, a hand-off, a turn
+            // that ends), so it wakes nobody: a thread sending in a loop would wake them all.
+            let action = root.machine.withLockWakingNobody { turn -> DomainTurn<DomainWork>.SendAction? in
+                guard root.isRoot, root.markQueued(turn: &turn, takingIdleBy: thread) else { return nil }
                 guard !activation else {
-                    return turn.activate(work, from: TurnFrame(thread), onMainActor: onMainActor, mayRetry: mayRetry)
+                    return turn.activate(work, from: TurnFrame(thread), onMainActor: onMainActor, mayRetry: mayRetry && !nested)
                 }
-                return turn.send(work, from: TurnFrame(thread), onMainActor: onMainActor)
+                return turn.send(work, from: TurnFrame(thread), onMainActor: onMainActor, nested: nested)
             }
             switch action {
             case nil:
@@ -170,7 +178,7 @@ extension Domain {
         let frame = TurnFrame(thread)
         var received = received
         while true {
-            let action = machine.withLock { turn in
+            let action = machine.withLockWakingNobody { turn in
                 let action = received ? turn.turnReceived(by: frame) : turn.transactionEnded(by: frame)
                 switch action {
                 case .idle:
@@ -183,8 +191,17 @@ extension Domain {
                 return action
             }
             received = false
-            guard case .deliver(let work, _) = action else { return }
-            work.run(isolation)
+            guard case .deliver(let work, let admitted) = action else {
+                machine.wakeAll()  // the turn was handed over or is free
+                return
+            }
+            if admitted != nil {
+                machine.wakeAll()
+            }
+            // A transaction of its own, also when this thread is inside another domain's delivery.
+            outsideTransaction {
+                work.run(isolation)
+            }
         }
     }
 }

@@ -15,9 +15,13 @@ import Synchronization
 /// root holds nothing, so a domain lives exactly as long as one of its subjects and closes no
 /// cycle with them.
 @usableFromInline final class Domain: Sendable {
-    /// The node this one was joined under; empty for a root. Set once: a node never moves again,
-    /// so a send finds its root with plain acquiring loads, no lock.
-    @usableFromInline let parent = AtomicLazyReference<Domain>()
+    /// The node this one was joined under; `nil` for a root. Set once, under `joins`: a node never
+    /// moves again, so a send finds its root with acquiring loads, no lock and no reference count
+    /// (`rootReference`). Unmanaged: `parentReference` keeps it alive, and a subject keeps its
+    /// node, so a send's subject keeps the whole path to its root alive while it reads it.
+    @usableFromInline let parent = Atomic<Unmanaged<Domain>?>(nil)
+    /// What keeps `parent` alive: set once, before `parent` is.
+    private let parentReference = Mutex<Domain?>(nil)
     /// How many nodes a root stands for: union by size keeps the paths short. Read and written
     /// under `joins` only.
     private let size = Mutex(1)
@@ -37,14 +41,27 @@ import Synchronization
     /// The node that stands for this node's whole domain.
     ///
     /// - Complexity: O(path length): O(log *n*) in the domain's size, by union by size.
+    var root: Domain {
+        rootReference.takeUnretainedValue()
+    }
+
+    /// `root`, for the send path: read without a reference count change, valid while the caller
+    /// holds this node (see `parent`).
     @inlinable
     @inline(__always)
-    var root: Domain {
-        var node = self
-        while let parent = node.parent.load() {
+    var rootReference: Unmanaged<Domain> {
+        var node = Unmanaged.passUnretained(self)
+        while let parent = node._withUnsafeGuaranteedRef({ $0.parent.load(ordering: .acquiring) }) {
             node = parent
         }
         return node
+    }
+
+    /// Whether this node is a root: no join has linked it under another.
+    @inlinable
+    @inline(__always)
+    var isRoot: Bool {
+        parent.load(ordering: .acquiring) == nil
     }
 
     /// Whether `other` is in this node's domain.
@@ -56,7 +73,8 @@ import Synchronization
     static func link(_ child: Domain, under parent: Domain) {
         let childSize = child.size.withLock { $0 }
         parent.size.withLock { $0 += childSize }
-        _ = child.parent.storeIfNil(parent)
+        child.parentReference.withLock { $0 = parent }
+        child.parent.store(Unmanaged.passUnretained(parent), ordering: .releasing)
     }
 
     /// Which of two roots goes under the other when neither must stay the root: the smaller.

@@ -1,12 +1,15 @@
 extension DomainTurn {
     /// A `sendNext` reaches the domain: take the idle turn, join the thread's own transaction, queue,
-    /// or wait. The main actor never waits (it queues in the priority lane), and a thread never waits
-    /// for a domain it holds (R5).
-    mutating func send(_ work: Work, from frame: TurnFrame, onMainActor: Bool) -> SendAction {
+    /// or wait. The main actor never waits (it queues in the priority lane), a thread never waits
+    /// for a domain it holds (R5), and a send from inside another domain's delivery (`nested`)
+    /// never waits either: it queues, and holding an idle turn it hands it on at its first
+    /// boundary, so that it never delivers other threads' values inside its own transaction.
+    mutating func send(_ work: Work, from frame: TurnFrame, onMainActor: Bool, nested: Bool = false) -> SendAction {
         defer { assertInvariants() }
         switch state {
         case .idle:
-            state = .held(Holder(frame: frame, kind: onMainActor ? .mainActorSend : .send, delivered: 0))
+            let kind: TurnKind = nested ? .subscribe : onMainActor ? .mainActorSend : .send
+            state = .held(Holder(frame: frame, kind: kind, delivered: 0))
             return .deliver
         case .held(let holder) where holder.frame == frame:
             return .joinOpenTransaction
@@ -15,6 +18,10 @@ extension DomainTurn {
         }
         if onMainActor {
             priorityLane.append(work)
+            return .queued
+        }
+        if nested {
+            backlog.append(work)
             return .queued
         }
         if backlog.count < limit && waiters.isEmpty && !wantsHandOff {
@@ -32,9 +39,9 @@ extension DomainTurn {
 
     /// An operator or a subscriber made by a thread that does not hold the turn: it takes the
     /// idle turn, or its activation waits in the priority lane, delivered at the holder's next
-    /// boundary before anything queued. Once the holder has delivered `handOffAfter` transactions
-    /// in its turn, a thread off the main actor tries again when that turn is over: threads
-    /// subscribing in a loop cannot keep a holder from returning. `mayRetry` false: it tried
+    /// boundary before anything queued. Once the holder has delivered `activationsPerTurn`
+    /// transactions in its turn, a thread off the main actor tries again when that turn is over:
+    /// threads subscribing in a loop cannot keep a holder from returning. `mayRetry` false: it tried
     /// again already and the turn did not change within its cap — the holder is held up — so it
     /// queues anyway.
     mutating func activate(_ activation: Work, from frame: TurnFrame, onMainActor: Bool,
@@ -46,7 +53,7 @@ extension DomainTurn {
             return .deliver
         case .held(let holder) where holder.frame == frame:
             return .joinOpenTransaction
-        case .held(let holder) where holder.delivered >= handOffAfter && !onMainActor && mayRetry:
+        case .held(let holder) where holder.delivered >= activationsPerTurn && !onMainActor && mayRetry:
             return .retryWhenTheTurnChanges(holder.frame)
         case .held:
             priorityLane.append(activation)

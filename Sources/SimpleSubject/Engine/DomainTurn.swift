@@ -9,8 +9,9 @@ enum TurnKind: Hashable, Sendable {
     case send
     /// A `sendNext` on the main actor: it hands the turn to any waiting sender at its first boundary.
     case mainActorSend
-    /// A subscribe, or an operator made, that took an idle turn for its first call: it hands the
-    /// turn to any waiting sender and delivers only work nobody waits to deliver.
+    /// A subscribe, an operator made, or a send from inside another domain's delivery, that took
+    /// an idle turn: it hands the turn to any waiting sender at its first boundary, and delivers
+    /// only work nobody waits to deliver.
     case subscribe
 }
 
@@ -95,6 +96,10 @@ struct DomainTurn<Work> {
     let limit: Int
     /// A holder hands its turn to a waiting sender after delivering this many queued transactions.
     let handOffAfter: Int
+    /// After this many queued transactions, activations from other threads stop going in the
+    /// priority lane and try again when the turn is over: threads subscribing and cancelling in a
+    /// loop give a holder at most this many first calls to make in one turn.
+    let activationsPerTurn: Int
     // Changed only by the events (DomainTurn+Events.swift).
     var state: State = .idle
     /// Queued transactions, in the order they were queued.
@@ -109,10 +114,11 @@ struct DomainTurn<Work> {
     /// value.
     var allowance = 0
 
-    init(limit: Int, handOffAfter: Int) {
+    init(limit: Int, handOffAfter: Int, activationsPerTurn: Int? = nil) {
         precondition(limit > 0 && handOffAfter > 0, "a domain needs room for one value")
         self.limit = limit
         self.handOffAfter = handOffAfter
+        self.activationsPerTurn = activationsPerTurn ?? handOffAfter
     }
 
     /// Whether this thread holds the turn.
@@ -124,7 +130,7 @@ struct DomainTurn<Work> {
     /// or holds a new one.
     func hasTurnChanged(from frame: TurnFrame) -> Bool {
         guard let holder else { return true }
-        return holder.frame != frame || holder.delivered < handOffAfter
+        return holder.frame != frame || holder.delivered < activationsPerTurn
     }
 
     /// Whether `thread` waits for admission or for the turn.

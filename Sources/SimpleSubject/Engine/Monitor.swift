@@ -23,6 +23,23 @@ package final class Monitor<State>: @unchecked Sendable {
         return result
     }
 
+    /// Wakes every thread sleeping in `wait(atMost:until:)`, so that each looks again.
+    package func wakeAll() {
+        condition.lock()
+        condition.wakeAll()
+        condition.unlock()
+    }
+
+    /// `withLock` for a change no sleeping thread waits for: it wakes nobody, so that threads
+    /// sleeping in `wait(atMost:until:)` are not woken to look again at every change.
+    package func withLockWakingNobody<Result>(_ body: (inout State) -> Result) -> Result {
+        condition.lock()
+        let result = body(&state)
+        condition.unlock()
+        withExtendedLifetime(result) {}
+        return result
+    }
+
     /// Runs `body` on the state with the lock held, sleeping (the lock released meanwhile) and
     /// running it again after every change, until it returns true or `milliseconds` have passed
     /// on the monotonic clock; returns whether it returned true. `body` must not run user code.

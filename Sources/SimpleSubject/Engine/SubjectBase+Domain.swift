@@ -1,3 +1,4 @@
+import SimpleSubjectRuntime
 import Synchronization
 
 // Sending, subscribing and making an operator under the domain's turn (Domain+Turn.swift). A
@@ -23,16 +24,20 @@ extension SubjectBase {
     @inline(__always)
     @discardableResult
     final func send(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
-        let root = domain.root
+        let root = domain.rootReference
         let thread = currentThread()
-        if root.isHeld(by: thread) {
+        if root._withUnsafeGuaranteedRef({ $0.isHeld(by: thread) }) {
             return sendHoldingTurn(value, tag: tag, from: isolation)
         }
-        guard root.takeIfIdle(as: thread) else {
+        let turnsHeld = TurnsHeld()
+        let word = turnsHeld.isNested ? thread | subscribingBit : thread
+        guard root._withUnsafeGuaranteedRef({ $0.takeIfIdle(as: word) }) else {
             return sendIntoBusyDomain(value, tag: tag, from: isolation, by: thread)
         }
+        turnsHeld.take()
         let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
-        root.release(thread, in: isolation)
+        root._withUnsafeGuaranteedRef { $0.release(word, in: isolation) }
+        turnsHeld.giveBack()
         return isListenedTo
     }
 
@@ -45,15 +50,20 @@ extension SubjectBase {
         let work = DomainWork { [self] isolation in
             _ = sendHoldingTurn(value, tag: tag, from: isolation)
         }
-        switch domain.arrive(work, from: thread, onMainActor: isolation === MainActor.shared) {
+        let turnsHeld = TurnsHeld()
+        switch domain.arrive(work, from: thread, onMainActor: isolation === MainActor.shared, nested: turnsHeld.isNested) {
         case .deliver(let root):
+            turnsHeld.take()
             let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
             root.release(thread, in: isolation)
+            turnsHeld.giveBack()
             return isListenedTo
         case .queued:
             return liveCount.load(ordering: .relaxed) > 0
         case .handedTheTurn(let root):
+            turnsHeld.take()
             root.finishTurn(by: thread, in: isolation, received: true)
+            turnsHeld.giveBack()
             return liveCount.load(ordering: .relaxed) > 0
         case .retry:
             preconditionFailure("only an activation is told to try again")
@@ -69,18 +79,21 @@ extension SubjectBase {
     @inlinable
     final func attach(_ slot: Slot, queuedFirstCall: PartBlock?, runningIn current: (any Actor)?,
                       joiningTheSend: Bool = false) -> Value? {
-        let root = domain.root
+        let root = domain.rootReference
         let thread = currentThread()
-        if root.isHeld(by: thread) {
+        if root._withUnsafeGuaranteedRef({ $0.isHeld(by: thread) }) {
             return attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current,
                                      joiningTheSend: joiningTheSend)
         }
-        guard root.takeIfIdle(as: thread | subscribingBit) else {
+        guard root._withUnsafeGuaranteedRef({ $0.takeIfIdle(as: thread | subscribingBit) }) else {
             return attachIntoBusyDomain(slot, queuedFirstCall, current, thread)
         }
+        let turnsHeld = TurnsHeld()
+        turnsHeld.take()
         let made = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current,
                                      joiningTheSend: joiningTheSend)
-        root.release(thread | subscribingBit, in: current)
+        root._withUnsafeGuaranteedRef { $0.release(thread | subscribingBit, in: current) }
+        turnsHeld.giveBack()
         return made
     }
 
@@ -95,17 +108,26 @@ extension SubjectBase {
             _ = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: isolation, primingOnly: primingOnly,
                                   counted: true)
             activation.finish()
+            if queuedFirstCall != nil {
+                domain.root.machine.wakeAll()  // its maker may wait for it
+            }
         }
         let onMainActor = (current as AnyObject?) === MainActor.shared
+        let turnsHeld = TurnsHeld()
         var mayRetry = true
         arriving: while true {
-            switch domain.arrive(work, from: thread, onMainActor: onMainActor, activation: true, mayRetry: mayRetry) {
+            switch domain.arrive(work, from: thread, onMainActor: onMainActor, nested: turnsHeld.isNested,
+                                 activation: true, mayRetry: mayRetry) {
             case .deliver(let root):
+                turnsHeld.take()
                 let made = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current, counted: true)
                 root.release(thread, in: current)
+                turnsHeld.giveBack()
                 return made
             case .handedTheTurn(let root):
+                turnsHeld.take()
                 root.finishTurn(by: thread, in: current, received: true)  // the activation is in what it delivers
+                turnsHeld.giveBack()
                 return nil
             case .retry:
                 mayRetry = false
@@ -115,7 +137,7 @@ extension SubjectBase {
         }
         // Only an operator that starts its target from what its first call gives waits for it.
         let machine = domain.root.machine
-        let mayWait = queuedFirstCall != nil && !onMainActor
+        let mayWait = queuedFirstCall != nil && !onMainActor && !turnsHeld.isNested
         if mayWait && machine.wait(atMost: domainWaitMilliseconds, until: { _ in activation.isFinished }) {
             return nil
         }
@@ -151,5 +173,27 @@ extension SubjectBase {
 
     var isFinished: Bool {
         stage.load(ordering: .acquiring) == 3
+    }
+}
+
+/// How many delivery domains' turns this thread holds, in its thread state (SimpleSubjectRuntime):
+/// a send or a subscribe made while it holds one is nested in that delivery, so it never waits
+/// for another domain, and a turn it takes it hands on at its first boundary rather than deliver
+/// other threads' values inside the transaction it is part of.
+@usableFromInline struct TurnsHeld {
+    @usableFromInline let state = simple_subject_thread_state()
+
+    @inlinable init() {}
+
+    @inlinable var isNested: Bool {
+        state.pointee.turnsHeld > 0
+    }
+
+    @inlinable func take() {
+        state.pointee.turnsHeld += 1
+    }
+
+    @inlinable func giveBack() {
+        state.pointee.turnsHeld -= 1
     }
 }

@@ -30,12 +30,14 @@ bool swift_task_isCurrentExecutorWithFlags(SimpleSubjectExecutorRef executor, ui
 /// object kept for the next transaction once it is empty, so that a flush allocates nothing.
 /// Then when this thread last waited for room in an actor's queue in vain (monotonic
 /// nanoseconds, 0 for never): it waits for no actor's queue right after
-/// (Sources/SimpleSubject/Isolation/HopTimeOut.swift).
+/// (Sources/SimpleSubject/Isolation/HopTimeOut.swift). Then how many delivery domains' turns this
+/// thread holds (Sources/SimpleSubject/Engine/SubjectBase+Domain.swift).
 typedef struct {
     const void *_Nullable opener;
     void *_Nullable waiting;
     void *_Nullable spare;
     uint64_t hopTimedOutAt;
+    uint32_t turnsHeld;
 } SimpleSubjectThreadState;
 
 /// This thread's state, which only this thread reads and writes.
