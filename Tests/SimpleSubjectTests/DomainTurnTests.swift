@@ -174,4 +174,25 @@ struct DomainTurnTests {
         _ = turn.waitTimedOut(thread: 2)
         #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
     }
+
+    @Test func aWaiterThatSawATransactionEndWaitsAgainAndQueuesNothing() {
+        var turn = held(limit: 1, handOffAfter: 5, queued: ["b1"])
+        _ = turn.send("c1", from: c, onMainActor: false)
+        _ = turn.send("d1", from: d, onMainActor: false)
+        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: 3))
+        #expect(turn.waitTimedOut(thread: 4) == .waitsAgain)
+        #expect(turn.waitTimedOut(thread: 4) == .queuedOverLimit)
+    }
+
+    @Test func manyTimedOutWaitsGrantOneLimitsWorthAWaitTime() {
+        var turn = held(limit: 1, queued: ["b1"])
+        _ = turn.send("c1", from: c, onMainActor: false)
+        _ = turn.send("d1", from: d, onMainActor: false)
+        #expect(turn.waitTimedOut(thread: 3, now: 1_000, waitTime: 100) == .queuedOverLimit)
+        #expect(turn.allowance == 1)
+        #expect(turn.send("b2", from: b, onMainActor: false) == .queued)
+        #expect(turn.waitTimedOut(thread: 4, now: 1_050, waitTime: 100) == .queuedOverLimit)
+        #expect(turn.allowance == 0)
+        #expect(turn.waitTimedOut(thread: 5, now: 1_150, waitTime: 100) == .alreadyWoken)
+    }
 }

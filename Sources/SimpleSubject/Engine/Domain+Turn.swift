@@ -148,23 +148,29 @@ extension Domain {
         }
     }
 
-    /// Waits until the machine admits `thread`'s work or hands it the turn, at most
-    /// `domainWaitMilliseconds`, then queues the work over the limit. Returns whether it was
-    /// handed the turn.
+    /// Waits until the machine admits `thread`'s work or hands it the turn — on for as long as the
+    /// holders keep ending transactions, and after `domainWaitMilliseconds` in which they ended
+    /// none, queues the work over the limit. Returns whether it was handed the turn.
     func waitForAdmission(of thread: ThreadID) -> Bool {
-        var handed = false
-        let woken = machine.wait(atMost: domainWaitMilliseconds) { turn in
-            guard !turn.isWaiting(thread) else { return false }
-            handed = turn.isHeld(by: Int(bitPattern: thread))
-            return true
-        }
-        guard !woken else { return handed }
-        return machine.withLock { turn in
-            switch turn.waitTimedOut(thread: Int(bitPattern: thread)) {
+        while true {
+            var handed = false
+            let woken = machine.wait(atMost: domainWaitMilliseconds) { turn in
+                guard !turn.isWaiting(thread) else { return false }
+                handed = turn.isHeld(by: Int(bitPattern: thread))
+                return true
+            }
+            guard !woken else { return handed }
+            let now = monotonicNanoseconds()
+            let timeOut = machine.withLockWakingNobody { turn in
+                turn.waitTimedOut(thread: Int(bitPattern: thread), now: now, waitTime: domainWaitMilliseconds * 1_000_000)
+            }
+            switch timeOut {
             case .queuedOverLimit:
                 return false
+            case .waitsAgain:
+                continue
             case .alreadyWoken:
-                return turn.isHeld(by: Int(bitPattern: thread))
+                return machine.withLockWakingNobody { $0.isHeld(by: Int(bitPattern: thread)) }
             }
         }
     }

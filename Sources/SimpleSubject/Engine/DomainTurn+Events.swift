@@ -33,15 +33,15 @@ extension DomainTurn {
             backlog.append(work)
             return .queued
         }
-        waiters.append(Waiter(frame: frame, work: work))
+        waiters.append(Waiter(frame: frame, work: work, progressSeen: progress))
         return .wait
     }
 
     /// An operator or a subscriber made by a thread that does not hold the turn: it takes the
     /// idle turn, or its activation waits in the priority lane, delivered at the holder's next
-    /// boundary before anything queued. Once the holder has delivered `activationsPerTurn`
-    /// transactions in its turn, a thread off the main actor tries again when that turn is over:
-    /// threads subscribing in a loop cannot keep a holder from returning. `mayRetry` false: it tried
+    /// boundary before anything queued. Once the holder has delivered or been given
+    /// `activationsPerTurn` transactions in its turn, a thread off the main actor tries again when
+    /// that turn is over: threads subscribing in a loop cannot keep a holder from returning. `mayRetry` false: it tried
     /// again already and the turn did not change within its cap — the holder is held up — so it
     /// queues anyway.
     mutating func activate(_ activation: Work, from frame: TurnFrame, onMainActor: Bool,
@@ -53,7 +53,7 @@ extension DomainTurn {
             return .deliver
         case .held(let holder) where holder.frame == frame:
             return .joinOpenTransaction
-        case .held(let holder) where holder.delivered >= activationsPerTurn && !onMainActor && mayRetry:
+        case .held(let holder) where holder.delivered + priorityLane.count >= activationsPerTurn && !onMainActor && mayRetry:
             return .retryWhenTheTurnChanges(holder.frame)
         case .held:
             priorityLane.append(activation)
@@ -76,6 +76,7 @@ extension DomainTurn {
         guard case .held(var holder) = state, holder.frame == frame else {
             preconditionFailure("a transaction ended by a thread that does not hold the turn")
         }
+        progress += 1
         if !priorityLane.isEmpty {
             holder.delivered += 1
             state = .held(holder)
@@ -103,15 +104,24 @@ extension DomainTurn {
         transactionEnded(by: frame)
     }
 
-    /// A waiter's wait reached its cap: its work is queued over the limit, `limit` more may queue
-    /// without waiting, and it returns.
-    mutating func waitTimedOut(thread: Int) -> TimeoutAction {
+    /// A waiter's wait reached its cap at `now` (monotonic nanoseconds). If holders ended a
+    /// transaction since it last looked, it waits again; otherwise the holder is held up: its
+    /// work is queued over the limit, and `limit` more may queue without waiting — granted at most
+    /// once per `waitTime` nanoseconds.
+    mutating func waitTimedOut(thread: Int, now: Int = 0, waitTime: Int = 0) -> TimeoutAction {
         defer { assertInvariants() }
         guard let index = waiters.firstIndex(where: { $0.frame.thread == thread }) else {
             return .alreadyWoken
         }
+        guard waiters[index].progressSeen == progress else {
+            waiters[index].progressSeen = progress
+            return .waitsAgain
+        }
         backlog.append(waiters.remove(at: index).work)
-        allowance = limit
+        if lastGrant.map({ now - $0 >= waitTime }) ?? true {
+            lastGrant = now
+            allowance = limit
+        }
         return .queuedOverLimit
     }
 

@@ -43,10 +43,12 @@ struct DomainTurn<Work> {
         }
     }
 
-    /// A sender from another thread waiting for admission or for the turn, with the work it sends.
+    /// A sender from another thread waiting for admission or for the turn, with the work it sends
+    /// and the holders' `progress` when it last looked.
     struct Waiter {
         var frame: TurnFrame
         var work: Work
+        var progressSeen = 0
     }
 
     /// Who may deliver now.
@@ -88,6 +90,9 @@ struct DomainTurn<Work> {
     enum TimeoutAction: Hashable {
         /// Its work is queued over the limit; the holder delivers it. Return.
         case queuedOverLimit
+        /// The holders delivered something since it last looked: the turn is slow in coming, not
+        /// held up. Wait again.
+        case waitsAgain
         /// It was admitted or handed the turn before the cap: follow that wake instead.
         case alreadyWoken
     }
@@ -111,8 +116,12 @@ struct DomainTurn<Work> {
     /// How many more values may queue over `limit` without waiting: a wait that timed out found
     /// the holder held up, perhaps by a subscriber waiting for that very sender, and grants
     /// `limit` more, so that such a sender pays one capped wait per `limit` values, not one per
-    /// value.
+    /// value. Granted at most once per wait time (`lastGrant`, monotonic nanoseconds), however
+    /// many senders time out.
     var allowance = 0
+    var lastGrant: Int?
+    /// How many transactions holders have ended: a waiter that saw it move waits on.
+    var progress = 0
 
     init(limit: Int, handOffAfter: Int, activationsPerTurn: Int? = nil) {
         precondition(limit > 0 && handOffAfter > 0, "a domain needs room for one value")
@@ -130,7 +139,7 @@ struct DomainTurn<Work> {
     /// or holds a new one.
     func hasTurnChanged(from frame: TurnFrame) -> Bool {
         guard let holder else { return true }
-        return holder.frame != frame || holder.delivered < activationsPerTurn
+        return holder.frame != frame || holder.delivered + priorityLane.count < activationsPerTurn
     }
 
     /// Whether `thread` waits for admission or for the turn.

@@ -42,11 +42,11 @@ import Synchronization
 /// 7. Nothing leaks: releasing a subject frees everything that hung on it.
 /// 8. Bounded under load: at most 1,024 values from other threads wait for a domain (plus one per
 ///    waiting sender). A sender that finds that many waits, first come first served, until one is
-///    taken or the turn is handed to it — at most 100 ms: a delivering thread that delivers
-///    nothing that long is held up (a subscriber waiting for this very sender, say), so the sender
-///    queues anyway, and 1,024 more may queue without waiting. The delivering thread hands its
-///    turn to a waiting sender after 1,024 transactions of others', so one `sendNext` waits at
-///    most about 100 ms plus what 1,024 values' subscribers take. The main actor never waits: its
+///    taken or the turn is handed to it; when the delivering thread delivers nothing for 100 ms it
+///    is held up (a subscriber waiting for this very sender, say), so the sender queues anyway,
+///    and 1,024 more may queue without waiting (once per 100 ms). The delivering thread hands its
+///    turn to a waiting sender after 1,024 transactions of others', so one `sendNext` waits for at
+///    most the values ahead of it, or 100 ms of nothing delivered. The main actor never waits: its
 ///    values go first. A delivering thread held up in a subscriber holds its whole domain up.
 ///    A subscriber's queue to its actor and a `values` loop hold at most 1,024 values too, and a
 ///    sender waits at most 100 ms for room there.
