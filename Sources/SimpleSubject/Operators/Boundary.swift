@@ -15,8 +15,8 @@ extension ReadOnlySubject {
     ///
     /// Each value crosses the boundary as a send of its own: an operator past it that also reads
     /// this subject's graph through another path may see one path's new value beside the other's
-    /// old one, as with two subjects sent one after the other. ``debugGraph(_:)`` shows where the
-    /// domains are.
+    /// old one, as with two subjects sent one after the other. ``SubjectBase/debugGraph(_:)``
+    /// shows where the domains are.
     /// - Complexity: one extra send per value.
     public func boundary(file: StaticString = #fileID, line: UInt = #line) -> Subject<Value> {
         derived(Subject(awaitingFirstValue: ()), file, line, joins: false, first: { $0 }, mapping { $0 })
