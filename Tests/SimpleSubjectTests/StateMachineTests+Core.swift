@@ -55,44 +55,6 @@ extension StateMachineTests {
         #expect(bag.subscriptions.isEmpty)
     }
 
-    // MARK: wait graph
-
-    @Test func aSenderMayWaitForAThreadThatWaitsForNobody() {
-        var graph = WaitGraphStateMachine()
-        let waits = graph.beginWaiting(1, deliveredBy: 2, deliveringThread: { 2 })
-        #expect(waits)
-        #expect(graph.waiting.keys.sorted() == [1])
-    }
-
-    @Test func aSenderDoesNotWaitWhereItsWaitWouldCloseACycle() {
-        var graph = WaitGraphStateMachine()
-        let waits = [
-            graph.beginWaiting(1, deliveredBy: 2, deliveringThread: { 2 }),
-            graph.beginWaiting(2, deliveredBy: 3, deliveringThread: { 3 }),
-            graph.beginWaiting(3, deliveredBy: 1, deliveringThread: { 1 }),
-        ]
-        #expect(waits == [true, true, false])
-        #expect(graph.waiting.keys.sorted() == [1, 2])
-    }
-
-    @Test func aThreadHandedItsTurnEndsThePathOfWaits() {
-        var graph = WaitGraphStateMachine()
-        let waits = [
-            graph.beginWaiting(1, deliveredBy: 2, deliveringThread: { 1 }),  // 1 delivers now
-            graph.beginWaiting(2, deliveredBy: 1, deliveringThread: { 1 }),
-        ]
-        #expect(waits == [true, true])
-    }
-
-    @Test func aSenderThatEndsWaitingLeavesTheGraph() {
-        var graph = WaitGraphStateMachine()
-        _ = graph.beginWaiting(1, deliveredBy: 2, deliveringThread: { 2 })
-        let ends = [graph.endWaiting(1) != nil, graph.endWaiting(1) != nil]  // a refused wait ends too
-        let waits = graph.beginWaiting(2, deliveredBy: 1, deliveringThread: { 1 })
-        #expect(ends == [true, false])
-        #expect(waits)
-    }
-
     // MARK: observer
 
     @Test func aChangeBeforeTheSubjectIsHandedOverIsReadOnceItIs() {

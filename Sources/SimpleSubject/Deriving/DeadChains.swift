@@ -64,7 +64,7 @@ extension SubjectBase {
 
     /// Whether a thread other than this one has the turn to call its subscribers.
     @usableFromInline var isDeliveredByAnotherThread: Bool {
-        phase.load(ordering: .acquiring) != .idle && deliverer.load(ordering: .acquiring) != currentThread()
+        phase.load(ordering: .acquiring) != .idle && !domain.root.isHeld(by: currentThread())
     }
 
     /// The operators that feed this subject, while they last: those `debugGraph` draws.

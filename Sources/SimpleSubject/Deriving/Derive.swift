@@ -121,7 +121,7 @@ extension SubjectBase {
     /// Whether the calling thread is delivering this subject's values: it is inside one of its
     /// subscribers (no other thread can make this true or false meanwhile).
     final var isDeliveringOnThisThread: Bool {
-        phase.load(ordering: .acquiring) != .idle && deliverer.load(ordering: .acquiring) == currentThread()
+        phase.load(ordering: .acquiring) != .idle && domain.root.isHeld(by: currentThread())
     }
 
     /// How `derive` works, and what the built-in operators use directly: `block` makes the

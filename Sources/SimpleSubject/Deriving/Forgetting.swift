@@ -8,7 +8,7 @@ extension SubjectBase {
     @inlinable final func forgetReplay() {
         // An empty buffer and nothing queued: no value came since the last forget, which told
         // everything downstream already (a `filter` that drops value after value costs a lock).
-        guard turns.locked({ $0.hasQueuedWork }) || !state.locked({ $0.memory.isEmptyReplay }) else { return }
+        guard !state.locked({ $0.queue.isEmpty && $0.memory.isEmptyReplay }) else { return }
         inOrder { _ in
             // The `_`s, released after the lock: what a change retired during the last piece of
             // work (taken before the snapshot, which must find nothing retired), and what is forgotten.
@@ -23,7 +23,7 @@ extension SubjectBase {
     }
 
     /// Runs `body` in order with this subject's values: now if nothing is being delivered,
-    /// otherwise on the delivering thread after the work queued before it.
+    /// otherwise by the delivering call, after the work queued before it.
     @usableFromInline final func inOrder(_ body: @escaping (_ isolation: (any Actor)?) -> Void) {
         while true {
             if phase.load(ordering: .acquiring) == .idle && state.locked({ becomeDeliverer(&$0) }) {
@@ -31,12 +31,7 @@ extension SubjectBase {
                 finishDelivering(in: nil)
                 return
             }
-            let queued = turns.locked { turns in
-                guard markWorkQueued() else { return false }
-                turns.queueOverTheLimit(.run(body))
-                return true
-            }
-            if queued {
+            if queue(.run(body)) {
                 return
             }
         }

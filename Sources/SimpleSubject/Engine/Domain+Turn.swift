@@ -28,6 +28,10 @@ import Synchronization
 /// makes them much faster than a holder can.
 let activationsPerTurn = 64
 
+/// How many values from other threads may wait for a domain's holder before a sender waits;
+/// also how many transactions of others' a holder delivers before it hands its turn to a waiter.
+@usableFromInline let queueLimit = 1_024
+
 /// The longest a thread waits at a domain before it queues anyway or gives up a join: a holder
 /// held up that long is held up in a subscriber, perhaps one waiting for this very thread.
 let domainWaitMilliseconds = 100

@@ -92,6 +92,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         /// The first calls of subscribers that joined while another call was delivering: it makes
         /// them before its next piece of work (see `attach`).
         @usableFromInline var firstCalls: [FirstCall] = []
+        /// Work queued for the call delivering this subject (SubjectBase+Ordering.swift).
+        @usableFromInline var queue: [Work] = []
         /// The operators that feed this subject, for `debugGraph`.
         var feeders: [WeakNode] = []
         /// What ``named(_:)`` called it, for `debugGraph` and `debugDescription`.
@@ -107,21 +109,8 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
     let serial = nextSerial()
     /// Its node in the forest of delivery domains (Domain.swift).
     @usableFromInline let domain = Domain()
+    /// Who is calling its subscribers (SubjectBase+Ordering.swift).
     @usableFromInline let phase = Atomic<Phase>(.idle)
-    /// The thread whose turn it is to call the subscribers (meaningful while `phase` is not
-    /// idle): set by the thread that takes the turn from idle, under `state`'s lock, or by the
-    /// one that hands it over, under `turns`' lock.
-    @usableFromInline let deliverer = Atomic<ThreadID>(0)
-    /// How many turns have begun from idle: `Turns` counts each turn's work apart, also when one
-    /// thread takes turn after turn. Written with `deliverer`, under `state`'s lock.
-    @usableFromInline let turnSerial = Atomic<Int>(0)
-    /// What waits for the deliverer, behind a lock of its own (Turns.swift): late senders take
-    /// only this one.
-    @usableFromInline let turns = Locked(Turns())
-    /// How many steps deliverers have taken — pieces of queued work, and coming back for more
-    /// after their own value: a late sender whose wait times out tells a slow turn (this moved)
-    /// from a held-up deliverer (it did not) by it. Written by the deliverer alone.
-    @usableFromInline let progress = Atomic<Int>(0)
     /// More than the height of every subject that feeds this one, 0 for a subject nobody feeds:
     /// the order in which a transaction flushes the operators that wait (Transaction.swift).
     @usableFromInline let height = Atomic<Int>(0)
@@ -301,7 +290,6 @@ public class SubjectBase<Value>: SubscriptionHost, CustomDebugStringConvertible 
         }
         guard let queued else { return nil }  // cancelled before its activation
         guard !queued else {
-            joinLate(in: current)
             return queuedFirstCall == nil ? nil : first.latest
         }
         if joiningTheSend {
