@@ -34,8 +34,11 @@ extension SubjectBase {
         guard root._withUnsafeGuaranteedRef({ $0.takeIfIdle(as: word) }) else {
             return sendIntoBusyDomain(value, tag: tag, from: isolation, by: thread)
         }
+        let isNested = turnsHeld.isNested
         turnsHeld.take()
-        let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
+        let isListenedTo = isNested
+            ? sendInATransactionOfItsOwn(value, tag: tag, from: isolation)
+            : sendHoldingTurn(value, tag: tag, from: isolation)
         root._withUnsafeGuaranteedRef { $0.release(word, in: isolation) }
         turnsHeld.giveBack()
         return isListenedTo
@@ -53,8 +56,11 @@ extension SubjectBase {
         let turnsHeld = TurnsHeld()
         switch domain.arrive(work, from: thread, onMainActor: isolation === MainActor.shared, nested: turnsHeld.isNested) {
         case .deliver(let root):
+            let isNested = turnsHeld.isNested
             turnsHeld.take()
-            let isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
+            let isListenedTo = isNested
+                ? sendInATransactionOfItsOwn(value, tag: tag, from: isolation)
+                : sendHoldingTurn(value, tag: tag, from: isolation)
             root.release(thread, in: isolation)
             turnsHeld.giveBack()
             return isListenedTo
@@ -68,6 +74,20 @@ extension SubjectBase {
         case .retry:
             preconditionFailure("only an activation is told to try again")
         }
+    }
+
+    /// `sendHoldingTurn` for a send that took its domain's turn inside another domain's delivery:
+    /// a transaction of this domain's (R2), flushed before the turn is given back — as part of the
+    /// outer transaction, its operators would wait for a flush that comes after another thread
+    /// may have taken this domain and sent through them.
+    @inlinable
+    @inline(never)
+    final func sendInATransactionOfItsOwn(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
+        var isListenedTo = false
+        outsideTransaction {
+            isListenedTo = sendHoldingTurn(value, tag: tag, from: isolation)
+        }
+        return isListenedTo
     }
 
     /// Adds `slot` and makes its first call, under the domain's turn: at once when this thread
