@@ -55,7 +55,8 @@ import Synchronization
 ///    that one send reaches through several paths computes once, after every path has reached
 ///    it, from inputs that are all current — before `sendNext` returns. Sends from other threads
 ///    and sends back into a subject being delivered are transactions of their own, after this
-///    one; a send from inside a subscriber to another subject joins it.
+///    one; a send from inside a subscriber to another subject of the same domain joins it, and
+///    one into another domain is a transaction of that domain's, over before it returns.
 ///
 /// Each operator between a `sendNext` and a subscriber adds one stack frame (about 160 bytes
 /// for a `map` in a release build), and releasing a chain releases it hop by hop: chains of tens

@@ -24,8 +24,12 @@ public import SimpleSubjectRuntime
 //   values sent from other threads, and values a subscriber sends back into a subject that is
 //   being delivered (queued, guarantee 3), are transactions of their own, after this one;
 // - a send made from inside a delivery to a subject nobody delivers is delivered at once, as
-//   always, and joins the transaction open on this thread: the operators it reaches compute at
-//   the same flush, with everything else this send changed;
+//   always. Into a domain this thread holds, it joins the transaction open on this thread: the
+//   operators it reaches compute at the same flush, with everything else this send changed.
+//   Into another domain, whose turn it takes, it is a transaction of its own, flushed before
+//   that turn is given back (`sendInATransactionOfItsOwn`): so every operator waiting for a
+//   flush belongs to a domain this thread holds until then, and no other thread reaches it
+//   meanwhile;
 // - a subscriber's first call is not part of a send: it runs outside any transaction, so an
 //   operator made inside a delivery gets its first value at once, as one made outside does.
 //
