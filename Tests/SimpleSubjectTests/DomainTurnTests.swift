@@ -45,7 +45,7 @@ struct DomainTurnTests {
     @Test func theMainActorNeverWaitsAndQueuesInThePriorityLane() {
         var turn = held(queued: ["b1", "b2"])
         #expect(turn.send("m1", from: c, onMainActor: true) == .queued)
-        #expect(turn.priorityLane == ["m1"])
+        #expect(turn.priorityLane.map(\.work) == ["m1"])
     }
 
     @Test(arguments: [true, false])
@@ -79,7 +79,7 @@ struct DomainTurnTests {
     @Test func anActivationIntoABusyDomainGoesInThePriorityLaneEvenWhenFull() {
         var turn = held(queued: ["b1", "b2"])
         #expect(turn.activate("first", from: c, onMainActor: false) == .queued)
-        #expect(turn.priorityLane == ["first"])
+        #expect(turn.priorityLane.map(\.work) == ["first"])
         #expect(turn.transactionEnded(by: a) == .deliver("first", admitted: nil))
     }
 
@@ -90,7 +90,7 @@ struct DomainTurnTests {
         #expect(!turn.hasTurnChanged(from: a))
         #expect(turn.activate("main", from: d, onMainActor: true) == .queued)
         #expect(turn.activate("first", from: c, onMainActor: false, mayRetry: false) == .queued)
-        #expect(turn.priorityLane == ["main", "first"])
+        #expect(turn.priorityLane.map(\.work) == ["main", "first"])
     }
 
     @Test func aTurnChangesWhenItGoesIdleOrIsTakenAgain() {
@@ -121,6 +121,26 @@ struct DomainTurnTests {
         #expect(turn.transactionEnded(by: a) == .deliver("m1", admitted: nil))
         #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
         #expect(turn.transactionEnded(by: a) == .deliver("b2", admitted: nil))
+    }
+
+    /// The priority lane goes first, but takes turns with the backlog while senders' work waits:
+    /// a main actor sending at machine speed cannot starve them.
+    @Test func thePriorityLaneTakesTurnsWithTheBacklog() {
+        var turn = held(queued: ["b1", "b2"])
+        _ = turn.send("m1", from: c, onMainActor: true)
+        _ = turn.send("m2", from: c, onMainActor: true)
+        _ = turn.send("m3", from: c, onMainActor: true)
+        let delivered = (0..<5).map { _ in turn.transactionEnded(by: a) }
+        #expect(delivered == ["m1", "b1", "m2", "b2", "m3"].map { .deliver($0, admitted: nil) })
+    }
+
+    /// An activation never waits behind the backlog: its first call comes before what was queued.
+    @Test func anActivationGoesBeforeTheBacklogEvenAfterAMainActorValue() {
+        var turn = held(queued: ["b1"])
+        _ = turn.send("m1", from: c, onMainActor: true)
+        _ = turn.activate("first", from: d, onMainActor: false)
+        let delivered = (0..<3).map { _ in turn.transactionEnded(by: a) }
+        #expect(delivered == ["m1", "first", "b1"].map { .deliver($0, admitted: nil) })
     }
 
     @Test func takingAValueAdmitsTheLongestWaiter() {

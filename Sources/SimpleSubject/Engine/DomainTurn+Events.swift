@@ -17,7 +17,7 @@ extension DomainTurn {
             break
         }
         if onMainActor {
-            priorityLane.append(work)
+            priorityLane.append(LaneEntry(work: work, isActivation: false))
             return .queued
         }
         if nested {
@@ -56,7 +56,7 @@ extension DomainTurn {
         case .held(let holder) where holder.delivered + priorityLane.count >= activationsPerTurn && !onMainActor && mayRetry:
             return .retryWhenTheTurnChanges(holder.frame)
         case .held:
-            priorityLane.append(activation)
+            priorityLane.append(LaneEntry(work: activation, isActivation: true))
             return .queued
         }
     }
@@ -69,19 +69,25 @@ extension DomainTurn {
     }
 
     /// The holder finished a transaction at its outermost level (R4): deliver the next queued
-    /// transaction, hand the turn to a waiting sender, or go idle. The priority lane comes first;
-    /// a hand-off comes when the holder wants one and someone waits, or when only waiters are left.
+    /// transaction, hand the turn to a waiting sender, or go idle. The priority lane comes first,
+    /// but while senders' work waits the main actor's values take turns with it, so that a main
+    /// actor sending at machine speed cannot starve them (activations never wait: their first
+    /// calls come before what was queued); a hand-off comes when the holder wants one and
+    /// someone waits, or when only waiters are left.
     mutating func transactionEnded(by frame: TurnFrame) -> BoundaryAction {
         defer { assertInvariants() }
         guard case .held(var holder) = state, holder.frame == frame else {
             preconditionFailure("a transaction ended by a thread that does not hold the turn")
         }
         progress += 1
-        if !priorityLane.isEmpty {
+        let sendersWait = !backlog.isEmpty || !waiters.isEmpty
+        if let next = priorityLane.first, next.isActivation || !(laneWentLast && sendersWait) {
             holder.delivered += 1
             state = .held(holder)
-            return .deliver(priorityLane.removeFirst(), admitted: nil)
+            laneWentLast = !next.isActivation
+            return .deliver(priorityLane.removeFirst().work, admitted: nil)
         }
+        laneWentLast = false
         if !waiters.isEmpty && (holder.wantsHandOff(after: handOffAfter) || backlog.isEmpty) {
             let waiter = waiters.removeFirst()
             backlog.append(waiter.work)

@@ -51,6 +51,13 @@ struct DomainTurn<Work> {
         var progressSeen = 0
     }
 
+    /// Work in the priority lane: an activation, which always goes before the backlog (its first
+    /// call comes before what was queued), or a main-actor value.
+    struct LaneEntry {
+        var work: Work
+        var isActivation: Bool
+    }
+
     /// Who may deliver now.
     enum State: Hashable {
         /// Nobody delivers; nothing is queued and nobody waits.
@@ -109,8 +116,11 @@ struct DomainTurn<Work> {
     var state: State = .idle
     /// Queued transactions, in the order they were queued.
     var backlog: [Work] = []
-    /// Activations and the main actor's values, delivered before the backlog.
-    var priorityLane: [Work] = []
+    /// Activations and the main actor's values, delivered before the backlog — the main actor's
+    /// values taking turns with it while senders' work waits (`laneWentLast`).
+    var priorityLane: [LaneEntry] = []
+    /// Whether the last transaction delivered was a main-actor value from the priority lane.
+    var laneWentLast = false
     /// Senders waiting for admission or the turn, first come first served.
     var waiters: [Waiter] = []
     /// How many more values may queue over `limit` without waiting: a wait that timed out found
@@ -164,6 +174,9 @@ struct DomainTurn<Work> {
 }
 
 extension DomainTurn.Waiter: Equatable where Work: Equatable {}
+extension DomainTurn.LaneEntry: Equatable where Work: Equatable {}
+extension DomainTurn.LaneEntry: Hashable where Work: Hashable {}
+extension DomainTurn.LaneEntry: Sendable where Work: Sendable {}
 extension DomainTurn.Waiter: Hashable where Work: Hashable {}
 extension DomainTurn.BoundaryAction: Equatable where Work: Equatable {}
 extension DomainTurn.BoundaryAction: Hashable where Work: Hashable {}

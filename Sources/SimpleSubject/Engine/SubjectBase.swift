@@ -47,7 +47,7 @@ import Synchronization
 ///    and 1,024 more may queue without waiting (once per 100 ms). The delivering thread hands its
 ///    turn to a waiting sender after 1,024 transactions of others', so one `sendNext` waits for at
 ///    most the values ahead of it, or 100 ms of nothing delivered. The main actor never waits: its
-///    values go first. A delivering thread held up in a subscriber holds its whole domain up.
+///    values go first, taking turns with other threads' while those wait. A delivering thread held up in a subscriber holds its whole domain up.
 ///    A subscriber's queue to its actor and a `values` loop hold at most 1,024 values too, and a
 ///    sender waits at most 100 ms for room there.
 /// 9. Glitch-free: every send is a transaction. An operator with several sources
