@@ -170,3 +170,18 @@ struct Condition: ~Copyable, @unchecked Sendable {
 
 /// A thread's identity, to tell whether a sender is the thread that is delivering.
 @usableFromInline typealias ThreadID = UInt
+
+/// Makes this thread release its spare list of waiting operators when it exits
+/// (Transaction.swift): the key's value only marks that it has one to release.
+func releaseSpareListAtExit() {
+    pthread_setspecific(spareListKey, UnsafeRawPointer(bitPattern: 1))
+}
+
+/// The thread-specific key whose destructor releases an exiting thread's spare list. Thread-local
+/// storage is still there while key destructors run.
+private let spareListKey: pthread_key_t = {
+    var key = pthread_key_t()
+    let made = pthread_key_create(&key) { _ in releaseSpareList() }
+    precondition(made == 0, "no thread-specific key left for SimpleSubject")
+    return key
+}()

@@ -109,9 +109,19 @@ extension SubjectBase {
             return attachIntoBusyDomain(slot, queuedFirstCall, current, thread)
         }
         let turnsHeld = TurnsHeld()
+        let isNested = turnsHeld.isNested
         turnsHeld.take()
-        let made = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current,
+        var made: Value?
+        if isNested && !joiningTheSend {
+            // What its first call sends is a transaction of this domain's, as a send is
+            // (`sendInATransactionOfItsOwn`).
+            outsideTransaction {
+                made = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current)
+            }
+        } else {
+            made = attachHoldingTurn(slot, queuedFirstCall: queuedFirstCall, runningIn: current,
                                      joiningTheSend: joiningTheSend)
+        }
         root._withUnsafeGuaranteedRef { $0.release(thread | subscribingBit, in: current) }
         turnsHeld.giveBack()
         return made

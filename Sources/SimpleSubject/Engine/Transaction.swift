@@ -73,9 +73,9 @@ func isInTransaction() -> Bool {
 @usableFromInline func waitForTheFlush(_ node: WaitingOperator, reachedIn isolation: (any Actor)?) {
     let thread = simple_subject_thread_state()
     if thread.pointee.waiting == nil {
-        // The thread's spare, or its first: kept for the thread's life (one small object per
-        // thread that ever flushed), so that a send through a diamond allocates nothing.
-        thread.pointee.waiting = thread.pointee.spare ?? Unmanaged.passRetained(Waiting()).toOpaque()
+        // The thread's spare, kept from its last flush so that a send through a diamond
+        // allocates nothing, or a new one, which the thread releases when it exits.
+        thread.pointee.waiting = thread.pointee.spare ?? makeWaitingList()
         thread.pointee.spare = nil
     }
     Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!)._withUnsafeGuaranteedRef {  // the thread holds it
@@ -92,8 +92,33 @@ func isInTransaction() -> Bool {
             entry.node.flush(in: entry.isolation)
         }
     }
-    thread.pointee.spare = thread.pointee.waiting
+    if thread.pointee.spare == nil {
+        thread.pointee.spare = thread.pointee.waiting
+    } else {
+        // A transaction inside another's first call made a second list: one spare is enough.
+        Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!).release()
+    }
     thread.pointee.waiting = nil
+}
+
+/// A new list of waiting operators, retained for this thread, which releases its spare when it
+/// exits (`releaseSpareListAtExit`).
+@usableFromInline func makeWaitingList() -> UnsafeMutableRawPointer {
+    releaseSpareListAtExit()
+    return Unmanaged.passRetained(Waiting()).toOpaque()
+}
+
+/// Releases this thread's spare list of waiting operators: it is exiting.
+func releaseSpareList() {
+    let thread = simple_subject_thread_state()
+    guard let spare = thread.pointee.spare else { return }
+    thread.pointee.spare = nil
+    Unmanaged<Waiting>.fromOpaque(spare).release()
+}
+
+/// This thread's spare list, for tests.
+func spareListOfThisThread() -> Waiting? {
+    simple_subject_thread_state().pointee.spare.map { Unmanaged<Waiting>.fromOpaque($0).takeUnretainedValue() }
 }
 
 /// Runs `body` outside any transaction — a subscriber's first call, which is not part of a send —
