@@ -1,46 +1,56 @@
 @testable import SimpleSubject
 import Testing
 
-/// What a `combineLatest` side stages and commits, and a `TiedSubscription`'s parts.
+/// What a `combineLatest` side stages for each thread, and a `TiedSubscription`'s parts.
 extension StateMachineTests {
-    /// Counts its deinits, to see when a side lets a value go.
-    private final class Counted {
-        let deinits: Shared<Int>
+    private typealias Staging = StagingStateMachine<Int>
 
-        init(_ deinits: Shared<Int>) {
-            self.deinits = deinits
-        }
-
-        deinit {
-            deinits.modify { $0 += 1 }
-        }
+    /// What a staging let go of, in words: "displaced X, released Y and [Z]".
+    private func described(_ released: (Int?, Int?, [Int])) -> String {
+        let displaced = released.0.map { "\($0)" } ?? "nothing"
+        let retired = released.1.map { "\($0)" } ?? "nothing"
+        return "displaced \(displaced), released \(retired) and \(released.2)"
     }
 
     // MARK: combineLatest staging
 
-    @Test func aStagedValueBecomesTheLatestOnlyAtTheCommit() {
-        let join = JoinCommit()
-        let side = CombinedSide<Int>(join)
-        side.set(1)
-        side.stage(2)
-        side.stage(3)
-        #expect(side.value == 1)
-        join.commit()
-        #expect(side.value == 3)
-        join.commit()  // nothing staged: nothing changes
-        #expect(side.value == 3)
+    @Test func aThreadStagingAgainDisplacesItsOwnValue() {
+        var staging = Staging()
+        #expect(described(staging.stage(1, by: 7)) == "displaced nothing, released nothing and []")
+        #expect(described(staging.stage(2, by: 7)) == "displaced 1, released nothing and []")
+        #expect(staging.count == 1)
+        #expect(staging.take(by: 7, retiring: nil) == 2)
+        #expect(staging.count == 0)
+    }
+
+    @Test func eachThreadTakesWhatItStagedAndNothingElse() {
+        var staging = Staging()
+        _ = staging.stage(1, by: 7)
+        _ = staging.stage(10, by: 8)
+        _ = staging.stage(20, by: 9)
+        #expect(staging.count == 3)
+        #expect(staging.take(by: 6, retiring: nil) == nil)
+        #expect(staging.take(by: 7, retiring: nil) == 1)  // the first's place goes to another thread
+        #expect(described(staging.stage(21, by: 9)) == "displaced 20, released nothing and []")
+        #expect(staging.take(by: 8, retiring: nil) == 10)
+        #expect(staging.take(by: 9, retiring: nil) == 21)
+        #expect(staging.count == 0)
     }
 
     @Test func aCommitKeepsTheValueItDisplacesUntilTheNextStaging() {
-        let deinits = Shared(0)
-        let join = JoinCommit()
-        let side = CombinedSide<Counted>(join)
-        side.set(Counted(deinits))
-        side.stage(Counted(deinits))
-        join.commit()
-        #expect(deinits.value == 0)  // released under the operator's lock it would run user code there
-        side.stage(Counted(deinits))
-        #expect(deinits.value == 1)
+        var staging = Staging()
+        _ = staging.stage(1, by: 7)
+        _ = staging.stage(10, by: 8)
+        #expect(staging.take(by: 7, retiring: 0) == 1)
+        #expect(staging.take(by: 8, retiring: 1) == 10)
+        #expect(described(staging.stage(2, by: 7)) == "displaced nothing, released 0 and [1]")
+        #expect(described(staging.stage(3, by: 7)) == "displaced 2, released nothing and []")
+    }
+
+    @Test func aThreadThatStagedNothingRetiresNothing() {
+        var staging = Staging()
+        #expect(staging.take(by: 7, retiring: 5) == nil)
+        #expect(described(staging.stage(1, by: 7)) == "displaced nothing, released nothing and []")
     }
 
     // MARK: a tied subscription's parts

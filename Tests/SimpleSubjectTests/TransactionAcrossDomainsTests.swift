@@ -53,4 +53,45 @@ import Testing
         #expect(a.value == 2)
         [cPairs, aPairs, inside].forEach { $0.cancel() }
     }
+
+    /// A `combineLatest` of two domains made inside the inner of two nested deliveries, which
+    /// leaves them apart; then one thread sends to each source. Each domain's diamond stays whole
+    /// in every tuple, and the last tuple is the sources' last values.
+    @Test func aCombineLatestAcrossTwoDomainsThatStayedApartNeverTears() {
+        let torn = Shared<[String]>([])
+        for _ in 0..<20 {
+            let a = Subject(0)
+            let b = Subject(0)
+            let made = Shared<Subject<(Int, Int, Int, Int)>?>(nil)
+            let outer = a.subscribeNext { value in
+                if value == 1 {
+                    b.sendNext(1)
+                }
+            }
+            let inner = b.subscribeNext { value in
+                if value == 1 {
+                    made.modify { $0 = combineLatest(a, a.map { $0 }, b, b.map { $0 }) }
+                }
+            }
+            a.sendNext(1)
+            [outer, inner].forEach { $0.cancel() }
+            guard let combined = made.value else {
+                Issue.record("the combineLatest was not made")
+                return
+            }
+            let tuples = combined.subscribeNext { t in
+                if t.0 != t.1 || t.2 != t.3 {
+                    torn.modify { $0.append("\(t)") }
+                }
+            }
+            onThreads(2) { thread in
+                for value in 2...300 {
+                    (thread == 0 ? a : b).sendNext(value)
+                }
+            }
+            #expect(combined.value == (300, 300, 300, 300))
+            tuples.cancel()
+        }
+        #expect(torn.value.isEmpty, "torn: \(torn.value.prefix(5))")
+    }
 }

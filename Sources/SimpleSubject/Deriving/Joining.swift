@@ -130,12 +130,11 @@ func joinArrival<Output>(from hosts: [any SubscriptionHost], into target: Subjec
     /// A source's value arrived at `side`: recorded and said now, or — inside a transaction, for
     /// an operator that waits for every path of a send — staged until the flush.
     @inlinable func arrive<Value>(_ value: Value, at side: JoinSide<Value>, from isolation: (any Actor)?) {
-        guard waits, isInTransaction() else {
+        guard waits, wait(self, reachedIn: isolation) else {
             side.record(value)
             return feed.send((), from: isolation)
         }
         side.stage(value)
-        waitForTheFlush(self, reachedIn: isolation)
     }
 
     @usableFromInline override var height: Int {

@@ -67,11 +67,11 @@ func isInTransaction() -> Bool {
     simple_subject_thread_state().pointee.opener != nil
 }
 
-/// Adds `node` to the operators waiting for the flush of the transaction open on this thread
-/// (the caller checked `isInTransaction()`), unless it waits already. The caller keeps what
-/// arrived first, so that a flush that takes the operator finds it.
-@usableFromInline func waitForTheFlush(_ node: WaitingOperator, reachedIn isolation: (any Actor)?) {
+/// Whether a transaction is open on this thread, so that `node` must wait for its flush — and if
+/// so, adds it to the operators waiting.
+@usableFromInline func wait(_ node: WaitingOperator, reachedIn isolation: (any Actor)?) -> Bool {
     let thread = simple_subject_thread_state()
+    guard thread.pointee.opener != nil else { return false }
     if thread.pointee.waiting == nil {
         // The thread's spare, kept from its last flush so that a send through a diamond
         // allocates nothing, or a new one, which the thread releases when it exits.
@@ -81,6 +81,7 @@ func isInTransaction() -> Bool {
     Unmanaged<Waiting>.fromOpaque(thread.pointee.waiting!)._withUnsafeGuaranteedRef {  // the thread holds it
         $0.add(node, reachedIn: isolation)
     }
+    return true
 }
 
 /// Flushes the waiting operators, lowest first, until none waits. What a flush sends may make

@@ -6,12 +6,10 @@ import Synchronization
 /// retained and released at every claim, most of the reference-count changes of a send through a
 /// `combineLatest`.
 @usableFromInline class WaitingOperator {
-    /// Whether a list of waiting operators holds it now: so that a second path of the same send
-    /// finds it there in O(1). A list claims it with a compare-and-swap and gives it back when it
-    /// flushes it. Atomic, not a plain flag: where two domains stayed apart (ARCHITECTURE.md),
-    /// two threads' sends may reach one operator, and the second then leaves what it brought for
-    /// the first one's flush.
-    private let isWaiting = Atomic<Bool>(false)
+    /// Which thread's list of waiting operators holds it now (the list's identity), 0 for none:
+    /// so that a second path of the same send finds it there in O(1). Each thread's list claims
+    /// it with a compare-and-swap from 0 and gives it back when it flushes it.
+    private let holder = Atomic<UInt>(0)
 
     @usableFromInline init() {}
 
@@ -26,14 +24,27 @@ import Synchronization
         preconditionFailure("a WaitingOperator subclass flushes")
     }
 
-    /// A list takes it: false if one holds it already.
-    final func claim() -> Bool {
-        isWaiting.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged
+    /// What claiming found.
+    enum Claim {
+        /// The list now holds the operator.
+        case claimed
+        /// The list held it already.
+        case heldAlready
+        /// Another thread's list holds it (two sends on two threads reached it at once).
+        case heldByAnother
+    }
+
+    final func claim(for list: UInt) -> Claim {
+        let (claimed, holder) = holder.compareExchange(expected: 0, desired: list, ordering: .relaxed)
+        if claimed {
+            return .claimed
+        }
+        return holder == list ? .heldAlready : .heldByAnother
     }
 
     /// The list flushes the operator: it no longer holds it.
-    final func release() {
-        isWaiting.store(false, ordering: .releasing)
+    final func release(by list: UInt) {
+        _ = holder.compareExchange(expected: list, desired: 0, ordering: .relaxed)
     }
 }
 
@@ -59,14 +70,31 @@ import Synchronization
     /// The heap.
     @exclusivity(unchecked)
     private var entries: [Entry] = []
+    /// Operators held here whose mark another thread's list held when they came. A set: a send
+    /// may reach hundreds of operators while another thread's send holds them, and a scan of an
+    /// array would make that quadratic.
+    @exclusivity(unchecked)
+    private var unmarked: Set<ObjectIdentifier> = []
     /// How many operators have come, which orders equal heights.
     @exclusivity(unchecked)
     private var arrivals = 0
 
-    /// Adds `node`, unless a list holds it already (then it is reached through another path of
-    /// the same send).
+    /// This list's identity in operators' marks.
+    private var identity: UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Adds `node`, unless it waits here already (then it is reached through another path of the
+    /// same send).
     func add(_ node: WaitingOperator, reachedIn isolation: (any Actor)?) {
-        guard node.claim() else { return }
+        switch node.claim(for: identity) {
+        case .heldAlready:
+            return
+        case .heldByAnother:
+            guard unmarked.insert(ObjectIdentifier(node)).inserted else { return }
+        case .claimed:
+            guard unmarked.isEmpty || !unmarked.contains(ObjectIdentifier(node)) else { return }
+        }
         push(Entry(node: node, isolation: isolation, height: node.height, order: arrivals))
         arrivals += 1
     }
@@ -75,6 +103,7 @@ import Synchronization
     /// place before the first is removed, so no reference in them is retained and released.
     func next() -> Entry? {
         guard !entries.isEmpty else {
+            unmarked = []
             arrivals = 0
             return nil
         }
@@ -83,7 +112,10 @@ import Synchronization
         if entries.count > 1 {
             siftDown(from: 0)
         }
-        first.node.release()
+        first.node.release(by: identity)
+        if !unmarked.isEmpty {  // removing from an empty set still makes it unique: an allocation
+            unmarked.remove(ObjectIdentifier(first.node))
+        }
         return first
     }
 

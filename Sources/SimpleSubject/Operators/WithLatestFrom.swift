@@ -101,11 +101,10 @@ final class LatestPairing<Value, Other>: WaitingOperator, @unchecked Sendable {
 
     /// A value of the source: paired now, or when the send's other paths are done.
     func arrive(_ value: Value, from isolation: (any Actor)?) {
-        guard isInTransaction() else {
+        guard wait(self, reachedIn: isolation) else {
             return send(value, in: isolation)
         }
         waiting.locked { $0.append(value) }
-        waitForTheFlush(self, reachedIn: isolation)
     }
 
     override func flush(in isolation: (any Actor)?) {
