@@ -25,11 +25,15 @@ import Synchronization
 ///    another thread is delivering the domain, on that thread: the late sender queues its value
 ///    and goes on (see 8 for when it waits instead).
 /// 2. Every subscriber sees the values in the order they were sent, and a subject never calls its
-///    subscribers from two threads at once. A new subscriber's first call comes before any later
-///    value. Made inside a delivery, it joins at once and its first call comes after the value
+///    subscribers from two threads at once. Sends from several threads at once are delivered in
+///    the order the delivering thread takes them, each thread's in its own order; a send from
+///    inside a subscriber into its own domain is part of the delivery under way, so it goes
+///    ahead of values other threads queued meanwhile. A new subscriber's first call comes before
+///    any later value. Made inside a delivery, it joins at once and its first call comes after the value
 ///    being delivered; made while another thread delivers the domain, that thread makes the first
 ///    call at its next boundary, before what is queued, with the value then — so it may come
-///    after `subscribeNext` returns, and an operator made then waits for it, at most 100 ms.
+///    after `subscribeNext` returns, and an operator made then waits for it, at most 100 ms for
+///    each source (and as long again for each held-up domain it joins).
 /// 3. A `sendNext` from inside a subscriber is delivered after the current value has reached every
 ///    subscriber, without recursion.
 /// 4. `sendNext`, `subscribeNext` and `cancel` may be called from any thread at once.
