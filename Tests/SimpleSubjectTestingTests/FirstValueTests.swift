@@ -103,7 +103,7 @@ import Testing
             source.sendNext("done")
         }
         // The limit guards against a hang, not a slow run: under ThreadSanitizer, beside the suites
-        // that flood the main actor, two hops through it took over 10 s once.
+        // that flood the main actor, two hops through it can take over 10 s.
         #expect(try await screen.shown.firstValue(where: { $0 == "done" }, timeLimit: .seconds(60)) == "done")
         #expect(screen.label == "done")
     }

@@ -6,9 +6,9 @@ import Testing
 /// What one delivery domain per graph promises across threads (ARCHITECTURE.md, "Domains"): a
 /// send is one transaction wherever its paths go and whoever else sends, a wait inside a
 /// transaction pauses it and never splits it, subscribing never delivers other threads' values,
-/// and the backlog stays bounded with several senders. Each case is an outside attack's on the
-/// engine of a turn per subject, which failed every one of them; the races need the threads to
-/// overlap, which a two-core machine does not always make them do.
+/// and the backlog stays bounded with several senders. The races need the threads to overlap,
+/// which a two-core machine does not always make them do, so a pass on one run proves less than
+/// a failure would.
 @Suite struct CrossThreadTransactionTests {
     /// How many tuples of `combineLatest(combineLatest(d, o), d.map { $0 * 2 })` show a `d` that
     /// disagrees with `d * 2`, with `d` sent from one thread and `o` from `oSenders` others.
