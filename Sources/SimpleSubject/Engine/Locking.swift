@@ -26,9 +26,8 @@ import Musl
 /// A futex lock of one word (SimpleSubjectRuntime.c): zero is unlocked, so `PlatformMutex()` is
 /// an unlocked lock, which needs no destroying. It does what a default `pthread_mutex_t` does —
 /// no spinning, one atomic operation to lock and one to unlock when uncontended — in fewer
-/// instructions, and in 4 bytes rather than 40. (It does not spin before it sleeps, as an
-/// adaptive `pthread_mutex_t` does: for two threads sending to one subject that is no faster —
-/// the delivering thread is starved by the late sender's enqueues either way.)
+/// instructions, and in 4 bytes rather than 40. It does not spin before it sleeps, as an
+/// adaptive `pthread_mutex_t` does.
 @usableFromInline typealias PlatformMutex = SimpleSubjectLock
 @inlinable func acquire(_ mutex: UnsafeMutablePointer<PlatformMutex>) {
     simple_subject_lock(mutex)

@@ -372,9 +372,10 @@ extension SubjectBase where Value: Sendable {
     /// misstate it, and checks that the closure may run there: it is `@Sendable`.
     /// Subscribing from inside a delivery, or while another thread delivers, is allowed: the first
     /// call then comes after the value being delivered, then every value queued behind it. The
-    /// delivering thread makes it: once it has made 1,024 such first calls in one turn, a
-    /// subscriber joining from another thread waits for a turn of its own, as a late sender does
-    /// (see the type's rule 8).
+    /// delivering thread makes it, at its next boundary, so it may come after this call returns;
+    /// once that thread has delivered 64 transactions in its turn, a subscriber joining from
+    /// another thread first waits for the turn to end (at most 100 ms), so that threads
+    /// subscribing in a loop cannot keep a `sendNext` from returning (see the type's rule 2).
     ///
     /// For values that are not `Sendable`, which cannot go to another actor, a block written on an
     /// actor must be subscribed from that actor, where the subject then lives (the compiler keeps
