@@ -1,4 +1,5 @@
 import SimpleSubject
+import Synchronization
 import Testing
 
 /// A send from inside one domain's delivery into another domain's subject is a transaction of
@@ -93,5 +94,52 @@ import Testing
             tuples.cancel()
         }
         #expect(torn.value.isEmpty, "torn: \(torn.value.prefix(5))")
+    }
+
+    /// Operators made inside a delivery of `b` on `c`, which another thread delivers meanwhile:
+    /// each starts from one send's values and misses none after it (outside attack, helper-8).
+    @Test func anOperatorMadeInsideADeliveryOnAnotherThreadsGraphStartsWholeAndMissesNothing() {
+        let c = Subject(0)
+        let b = Subject(0)
+        let stop = Atomic<Bool>(false)
+        let subscriptions = Shared<[Subscription]>([])
+        let firstTuples = Shared<[Shared<(Int, Int)?>]>([])
+        let mapped = Shared<[(Subject<Int>, Shared<[Int]>)]>([])
+        let maker = b.subscribeNext { value in
+            guard value > 0 else { return }
+            let first = Shared<(Int, Int)?>(nil)
+            let pairs = combineLatest(c, c.map { $0 }).subscribeNext { pair in
+                first.modify { $0 = $0 ?? pair }
+            }
+            let map = c.map { $0 }
+            let seen = Shared<[Int]>([])
+            let values = map.subscribeNext { value in seen.modify { $0.append(value) } }
+            subscriptions.modify { $0 += [pairs, values] }
+            firstTuples.modify { $0.append(first) }
+            mapped.modify { $0.append((map, seen)) }
+        }
+        onThreads(2) { thread in
+            guard thread == 1 else {
+                var value = 0
+                while !stop.load(ordering: .relaxed) {
+                    value += 1
+                    c.sendNext(value)
+                }
+                return
+            }
+            for value in 1...100 {
+                b.sendNext(value)
+            }
+            stop.store(true, ordering: .relaxed)
+        }
+        let torn = firstTuples.value.compactMap(\.value).filter { $0.0 != $0.1 }
+        #expect(torn.isEmpty, "first tuples that never existed: \(torn.prefix(3))")
+        let gaps = mapped.value.filter { map, seen in
+            let values = seen.value
+            return map.value != c.value || zip(values, values.dropFirst()).contains { $1 != $0 + 1 }
+        }
+        #expect(gaps.isEmpty, "\(gaps.count) maps missed a value or ended stale")
+        maker.cancel()
+        subscriptions.value.forEach { $0.cancel() }
     }
 }

@@ -165,9 +165,12 @@ extension SubjectBase {
                 break arriving
             }
         }
-        // Only an operator that starts its target from what its first call gives waits for it.
+        // Only an operator that starts its target from what its first call gives waits for it —
+        // also inside another domain's delivery (R5: a capped wait; without it, an operator made
+        // there would always start from the value remembered now and miss what the holder
+        // delivers before its activation).
         let machine = domain.root.machine
-        let mayWait = queuedFirstCall != nil && !onMainActor && !turnsHeld.isNested
+        let mayWait = queuedFirstCall != nil && !onMainActor
         if mayWait && machine.wait(atMost: domainWaitMilliseconds, until: { _ in activation.isFinished }) {
             return nil
         }
