@@ -36,9 +36,7 @@ extension SubjectBase {
         }
         let isNested = turnsHeld.isNested
         turnsHeld.take()
-        let isListenedTo = isNested
-            ? sendInATransactionOfItsOwn(value, tag: tag, from: isolation)
-            : sendHoldingTurn(value, tag: tag, from: isolation)
+        let isListenedTo = sendHoldingTakenTurn(value, tag: tag, from: isolation, nested: isNested)
         root._withUnsafeGuaranteedRef { $0.release(word, in: isolation) }
         turnsHeld.giveBack()
         return isListenedTo
@@ -58,9 +56,7 @@ extension SubjectBase {
         case .deliver(let root):
             let isNested = turnsHeld.isNested
             turnsHeld.take()
-            let isListenedTo = isNested
-                ? sendInATransactionOfItsOwn(value, tag: tag, from: isolation)
-                : sendHoldingTurn(value, tag: tag, from: isolation)
+            let isListenedTo = sendHoldingTakenTurn(value, tag: tag, from: isolation, nested: isNested)
             root.release(thread, in: isolation)
             turnsHeld.giveBack()
             return isListenedTo
@@ -76,10 +72,18 @@ extension SubjectBase {
         }
     }
 
-    /// `sendHoldingTurn` for a send that took its domain's turn inside another domain's delivery:
-    /// a transaction of this domain's (R2), flushed before the turn is given back — as part of the
-    /// outer transaction, its operators would wait for a flush that comes after another thread
-    /// may have taken this domain and sent through them.
+    /// `sendHoldingTurn` for a send that has just taken its domain's turn. Taken inside another
+    /// domain's delivery (`nested`), the send is a transaction of this domain's (R2).
+    @inlinable
+    @inline(__always)
+    final func sendHoldingTakenTurn(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?, nested: Bool) -> Bool {
+        guard nested else { return sendHoldingTurn(value, tag: tag, from: isolation) }
+        return sendInATransactionOfItsOwn(value, tag: tag, from: isolation)
+    }
+
+    /// `sendHoldingTurn` as a transaction of this domain's, flushed before the turn is given back:
+    /// as part of the outer transaction, its operators would wait for a flush that comes after
+    /// another thread may have taken this domain and sent through them.
     @inlinable
     @inline(never)
     final func sendInATransactionOfItsOwn(_ value: Value, tag: AnyObject?, from isolation: (any Actor)?) -> Bool {
