@@ -81,12 +81,18 @@ struct TurnExploration {
         case .ready:
             guard world.threads[t].pc < programs[t].count else { return false }
             start(programs[t][world.threads[t].pc], on: t, frame: frame)
-        case .delivering(let job):
+        case .delivering(let job, let rest):
             deliver(job, by: t)
-            world.threads[t].mode = .ending(job)
-        case .ending(let job):
+            world.threads[t].mode = .ending(job, rest: rest)
+        case .ending(let job, let rest):
             let root = world.root(job.domain)
-            follow(world.turns[root].transactionEnded(by: frame), by: t, root: root)
+            if let next = rest.first, !world.turns[root].hasActivationWaiting {
+                // The holder reports after each transaction of a batch (the engine, every 64).
+                for waiter in world.turns[root].delivered(1, by: frame) { wake(waiter, handedTurn: false, root: root) }
+                world.threads[t].mode = .delivering(next, rest: Array(rest.dropFirst()))
+            } else {
+                follow(world.turns[root].transactionEnded(by: frame, undelivered: rest), by: t, root: root)
+            }
         case .handedTurn(let domain):
             let root = world.root(domain)
             follow(world.turns[root].turnReceived(by: frame), by: t, root: root)
@@ -98,7 +104,7 @@ struct TurnExploration {
             follow(activation: action, of: job, by: t)
         case .waiting(let job):
             let root = world.root(job.domain)
-            let full = world.turns[root].backlog.count >= scenario.limit
+            let full = world.turns[root].backlog.count + world.turns[root].inFlight >= scenario.limit
             switch world.turns[root].waitTimedOut(thread: t) {
             case .waitsAgain:
                 return true  // the holders ended a transaction since it looked: it waits on
@@ -122,9 +128,9 @@ struct TurnExploration {
             let job = TurnJob.value(subject: subject, seq: seq)
             let root = world.root(subject)
             let onMainActor = scenario.mainActorB && t == 1
-            let full = world.turns[root].backlog.count >= scenario.limit
+            let full = world.turns[root].backlog.count + world.turns[root].inFlight >= scenario.limit
             switch world.turns[root].send(job, from: frame, onMainActor: onMainActor) {
-            case .deliver: world.threads[t].mode = .delivering(job)
+            case .deliver: world.threads[t].mode = .delivering(job, rest: [])
             case .queued:
                 world.leftBehind |= onMainActor ? job.bit : 0
                 world.overLimit |= full && !onMainActor ? job.bit : 0  // an allowance after a timed-out wait
@@ -157,8 +163,15 @@ struct TurnExploration {
 
     /// What an activation does after `activate`.
     private mutating func follow(activation action: DomainTurn<TurnJob>.SendAction, of job: TurnJob, by t: Int) {
+        if job == .firstCall && (action == .deliver || action == .queued) {
+            let inDelivery = world.threads.contains { thread in
+                guard case .delivering(.value(subject: 0, _), _) = thread.mode else { return false }
+                return true
+            }
+            world.xDeliveredAtSubscribe = world.delivered[0].count + (inDelivery ? 1 : 0)
+        }
         switch action {
-        case .deliver: world.threads[t].mode = .delivering(job)
+        case .deliver: world.threads[t].mode = .delivering(job, rest: [])
         case .queued: finishOp(t)
         case .retryWhenTheTurnChanges(let holder): world.threads[t].mode = .retrying(job, holder)
         case .wait, .joinOpenTransaction: check(false, "an activation waited or joined: \(action)")
@@ -168,11 +181,11 @@ struct TurnExploration {
     /// Performs a boundary action for thread `t`, which held `root`.
     private mutating func follow(_ action: DomainTurn<TurnJob>.BoundaryAction, by t: Int, root: Int) {
         switch action {
-        case .deliver(let job, let admitted):
-            world.threads[t].mode = .delivering(job)
-            if let waiter = admitted { wake(waiter, handedTurn: false, root: root) }
+        case .deliver(let batch, let admitted):
+            world.threads[t].mode = .delivering(batch[0], rest: Array(batch.dropFirst()))
+            for waiter in admitted { wake(waiter, handedTurn: false, root: root) }
         case .handOff(let waiter):
-            let full = world.turns[root].backlog.count > scenario.limit
+            let full = world.turns[root].backlog.count + world.turns[root].inFlight > scenario.limit
             if case .waiting(let job) = world.threads[waiter].mode { world.overLimit |= full ? job.bit : 0 }
             wake(waiter, handedTurn: true, root: root)
             finishOp(t)
@@ -203,6 +216,8 @@ struct TurnExploration {
             if subject == 0 && world.subscriber == .live { world.subscriberValues.append(seq) }
         case .firstCall:
             guard world.subscriber == .pending else { return }
+            let delivered = world.delivered[0]
+            check(delivered.count <= world.xDeliveredAtSubscribe, "the first call came after values queued before it: \(delivered)")
             world.subscriber = .live
             world.firstCall = world.current[0]
         case .activation:
@@ -216,7 +231,7 @@ struct TurnExploration {
     private func holders(of domains: Set<Int>, in state: TurnWorld) -> [Int] {
         (0..<3).filter { t in
             switch state.threads[t].mode {
-            case .delivering(let job), .ending(let job): !domains.isDisjoint(with: job.domains)
+            case .delivering, .ending: state.threads[t].batch.contains { !domains.isDisjoint(with: $0.domains) }
             case .handedTurn(let domain): state.joined || domains.contains(domain)
             case .ready, .waiting, .joining, .retrying: false
             }
@@ -244,7 +259,9 @@ struct TurnExploration {
         check(seen.isEmpty || state.firstCall != nil, "a value before the first call: \(seen)")
         check(seen.allSatisfy { $0 > state.firstCall ?? 0 }, "the subscriber went back: \(seen)")
         for turn in state.turns {
-            let values = turn.backlog.filter { $0.bit != 0 }
+            // What waits: the backlog, and what its holder has yet to deliver of a batch taken from it.
+            let taken = turn.lastBatch == .backlog ? (0..<3).filter { turn.isHeld(by: $0) }.flatMap { threads[$0].rest } : []
+            let values = (turn.backlog + taken).filter { $0.bit != 0 }
             let over = values.filter { state.overLimit & $0.bit != 0 }
             check(values.count <= scenario.limit + over.count, "the bound is broken: \(turn.backlog)")
         }
@@ -252,7 +269,7 @@ struct TurnExploration {
         check(state.delivered == [[1, 2], [1, 2]], "lost at the end: \(state.delivered)")
         check(state.combined, "the operator never activated")
         let isEmpty = { (turn: DomainTurn<TurnJob>) in
-            turn.isIdle && turn.backlog.isEmpty && turn.priorityLane.isEmpty && turn.waiters.isEmpty
+            turn.isIdle && turn.backlog.isEmpty && turn.laneCount == 0 && turn.waiters.isEmpty
         }
         check(state.turns.allSatisfy(isEmpty), "work left at the end: \(state.turns.map(\.backlog))")
     }

@@ -37,16 +37,33 @@ enum TurnJob: Hashable, CustomStringConvertible {
 
 /// One simulated thread: where it is in its program, and what its next step is.
 struct TurnThread: Hashable, CustomStringConvertible {
-    /// Ready for its next operation, about to deliver a job, about to end that transaction (the
-    /// lock), waiting to send a job, handed the turn of a domain and about to take it, waiting for
-    /// a domain to be idle to join it, or an activation waiting for a turn to change.
+    /// Ready for its next operation, about to deliver a job (with the rest of its batch), about to
+    /// end that transaction (the lock, or a look at whether an activation waits), waiting to send
+    /// a job, handed the turn of a domain and about to take it, waiting for a domain to be idle to
+    /// join it, or an activation waiting for a turn to change.
     enum Mode: Hashable {
-        case ready, delivering(TurnJob), ending(TurnJob), waiting(TurnJob), handedTurn(domain: Int)
-        case joining, retrying(TurnJob, TurnFrame)
+        case ready, delivering(TurnJob, rest: [TurnJob]), ending(TurnJob, rest: [TurnJob]), waiting(TurnJob)
+        case handedTurn(domain: Int), joining, retrying(TurnJob, TurnFrame)
     }
     var pc = 0
     var mode = Mode.ready
     var description: String { "pc \(pc): \(mode)" }
+
+    /// The jobs this thread is delivering or has yet to deliver of its batch.
+    var batch: [TurnJob] {
+        switch mode {
+        case .delivering(let job, let rest), .ending(let job, let rest): [job] + rest
+        default: []
+        }
+    }
+
+    /// The jobs of its batch this thread has yet to deliver.
+    var rest: [TurnJob] {
+        switch mode {
+        case .delivering(_, let rest), .ending(_, let rest): rest
+        default: []
+        }
+    }
 }
 
 /// Everything the threads share: the two turns, the subjects, their subscribers.
@@ -60,6 +77,9 @@ struct TurnWorld: Hashable {
     var combined = false
     var subscriber = Subscriber.none
     var firstCall: Int8?
+    /// How many of x's values had been delivered, or were being delivered, when the subscriber's
+    /// first call was queued or taken to be made: it comes before any other.
+    var xDeliveredAtSubscribe = 0
     var subscriberValues: [Int8] = []
     var leftBehind: UInt8 = 0
     var overLimit: UInt8 = 0

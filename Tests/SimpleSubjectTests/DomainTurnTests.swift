@@ -42,10 +42,10 @@ struct DomainTurnTests {
         #expect(turn.waiters == [.init(frame: c, work: "c1")])
     }
 
-    @Test func theMainActorNeverWaitsAndQueuesInThePriorityLane() {
+    @Test func theMainActorNeverWaitsAndQueuesAheadOfTheBacklog() {
         var turn = held(queued: ["b1", "b2"])
         #expect(turn.send("m1", from: c, onMainActor: true) == .queued)
-        #expect(turn.priorityLane.map(\.work) == ["m1"])
+        #expect(turn.mainActorValues == ["m1"])
     }
 
     @Test(arguments: [true, false])
@@ -61,7 +61,7 @@ struct DomainTurnTests {
 
     @Test func aSenderWaitsWhenAHandOffIsDueEvenWithRoom() {
         var turn = held(limit: 3, handOffAfter: 1, queued: ["b1"])
-        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1"], admitted: []))
         #expect(turn.send("c1", from: c, onMainActor: false) == .wait)
     }
 
@@ -76,21 +76,21 @@ struct DomainTurnTests {
         #expect(turn.activate("first", from: a, onMainActor: false) == .joinOpenTransaction)
     }
 
-    @Test func anActivationIntoABusyDomainGoesInThePriorityLaneEvenWhenFull() {
+    @Test func anActivationIntoABusyDomainQueuesFirstEvenWhenFull() {
         var turn = held(queued: ["b1", "b2"])
         #expect(turn.activate("first", from: c, onMainActor: false) == .queued)
-        #expect(turn.priorityLane.map(\.work) == ["first"])
-        #expect(turn.transactionEnded(by: a) == .deliver("first", admitted: nil))
+        #expect(turn.activations == ["first"])
+        #expect(turn.transactionEnded(by: a) == .deliver(["first"], admitted: []))
     }
 
     @Test func anActivationRetriesOnceTheHolderHasDeliveredALimitsWorthThenQueues() {
         var turn = held(limit: 3, handOffAfter: 1, queued: ["b1"])
-        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1"], admitted: []))
         #expect(turn.activate("first", from: c, onMainActor: false) == .retryWhenTheTurnChanges(a))
         #expect(!turn.hasTurnChanged(from: a))
         #expect(turn.activate("main", from: d, onMainActor: true) == .queued)
         #expect(turn.activate("first", from: c, onMainActor: false, mayRetry: false) == .queued)
-        #expect(turn.priorityLane.map(\.work) == ["main", "first"])
+        #expect(turn.activations == ["main", "first"])
     }
 
     @Test func aTurnChangesWhenItGoesIdleOrIsTakenAgain() {
@@ -115,50 +115,89 @@ struct DomainTurnTests {
         #expect(turn.state == .idle)
     }
 
-    @Test func queuedTransactionsAreDeliveredInOrderAfterThePriorityLane() {
-        var turn = held(queued: ["b1", "b2"])
-        _ = turn.send("m1", from: c, onMainActor: true)
-        #expect(turn.transactionEnded(by: a) == .deliver("m1", admitted: nil))
-        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
-        #expect(turn.transactionEnded(by: a) == .deliver("b2", admitted: nil))
-    }
-
-    /// The priority lane goes first, but takes turns with the backlog while senders' work waits:
-    /// a main actor sending at machine speed cannot starve them.
-    @Test func thePriorityLaneTakesTurnsWithTheBacklog() {
+    @Test func aBoundaryTakesAWholeQueueTheMainActorsBeforeTheBacklog() {
         var turn = held(queued: ["b1", "b2"])
         _ = turn.send("m1", from: c, onMainActor: true)
         _ = turn.send("m2", from: c, onMainActor: true)
-        _ = turn.send("m3", from: c, onMainActor: true)
-        let delivered = (0..<5).map { _ in turn.transactionEnded(by: a) }
-        #expect(delivered == ["m1", "b1", "m2", "b2", "m3"].map { .deliver($0, admitted: nil) })
+        #expect(turn.transactionEnded(by: a) == .deliver(["m1", "m2"], admitted: []))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1", "b2"], admitted: []))
+        #expect(turn.transactionEnded(by: a) == .idle)
     }
 
-    /// An activation never waits behind the backlog: its first call comes before what was queued.
-    @Test func anActivationGoesBeforeTheBacklogEvenAfterAMainActorValue() {
+    /// The main actor's values go first, but take turns with the backlog while senders' work
+    /// waits: a main actor sending at machine speed cannot starve them.
+    @Test func theMainActorsValuesTakeTurnsWithTheBacklog() {
+        var turn = held(queued: ["b1"])
+        _ = turn.send("m1", from: c, onMainActor: true)
+        #expect(turn.transactionEnded(by: a) == .deliver(["m1"], admitted: []))
+        _ = turn.send("m2", from: c, onMainActor: true)
+        _ = turn.send("b2", from: b, onMainActor: false)
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1", "b2"], admitted: []))
+        #expect(turn.transactionEnded(by: a) == .deliver(["m2"], admitted: []))
+    }
+
+    /// An activation never waits behind the backlog or the main actor's values: its first call
+    /// comes before what was queued.
+    @Test func anActivationGoesBeforeTheMainActorsValuesAndTheBacklog() {
         var turn = held(queued: ["b1"])
         _ = turn.send("m1", from: c, onMainActor: true)
         _ = turn.activate("first", from: d, onMainActor: false)
         let delivered = (0..<3).map { _ in turn.transactionEnded(by: a) }
-        #expect(delivered == ["m1", "first", "b1"].map { .deliver($0, admitted: nil) })
+        #expect(delivered == [["first"], ["m1"], ["b1"]].map { .deliver($0, admitted: []) })
     }
 
-    @Test func takingAValueAdmitsTheLongestWaiter() {
-        var turn = held(limit: 1, handOffAfter: 2, queued: ["b1"])
+    /// An activation stops the batch being delivered: the rest goes back in front of its queue,
+    /// after the first call.
+    @Test func anActivationStopsABatchWhoseRestGoesBackInFront() {
+        var turn = held(limit: 4, handOffAfter: 5, queued: ["b1", "b2", "b3"])
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1", "b2", "b3"], admitted: []))
+        #expect(!turn.hasActivationWaiting)
+        _ = turn.activate("first", from: c, onMainActor: false)
+        _ = turn.send("b4", from: b, onMainActor: false)
+        #expect(turn.hasActivationWaiting)
+        #expect(turn.transactionEnded(by: a, undelivered: ["b2", "b3"]) == .deliver(["first"], admitted: []))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b2", "b3", "b4"], admitted: []))
+    }
+
+    /// What the holder took of the backlog and has not delivered still counts toward the limit.
+    @Test func aTakenBatchCountsTowardTheLimitUntilItsEnd() {
+        var turn = held(limit: 2, handOffAfter: 5, queued: ["b1", "b2"])
+        _ = turn.transactionEnded(by: a)
+        #expect(turn.send("c1", from: c, onMainActor: false) == .wait)
+        #expect(turn.transactionEnded(by: a) == .deliver(["c1"], admitted: [3]))
+    }
+
+    /// A holder reports as it goes through a batch: what it delivered frees room for waiters, and
+    /// a waiter that times out after a report waits again.
+    @Test func aReportDuringABatchAdmitsWaitersAndShowsProgress() {
+        var turn = held(limit: 2, handOffAfter: 5, queued: ["b1", "b2"])
+        _ = turn.transactionEnded(by: a)
         _ = turn.send("c1", from: c, onMainActor: false)
         _ = turn.send("d1", from: d, onMainActor: false)
-        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: 3))
-        #expect(turn.backlog == ["c1"])
+        #expect(turn.delivered(1, by: a) == [3])
+        #expect(turn.waitTimedOut(thread: 4) == .waitsAgain)
+        #expect(turn.send("b3", from: b, onMainActor: false) == .wait)
+        #expect(turn.transactionEnded(by: a) == .deliver(["c1", "d1"], admitted: [4]))
+    }
+
+    @Test func aBoundaryAdmitsTheLongestWaitersWhileThereIsRoom() {
+        var turn = held(limit: 2, handOffAfter: 5, queued: ["b1", "b2"])
+        _ = turn.send("c1", from: c, onMainActor: false)
+        _ = turn.send("d1", from: d, onMainActor: false)
+        _ = turn.send("b3", from: b, onMainActor: false)
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1", "b2"], admitted: []))
+        #expect(turn.transactionEnded(by: a) == .deliver(["c1", "d1"], admitted: [3, 4]))
+        #expect(turn.waiters.map(\.work) == ["b3"])
     }
 
     @Test func theHolderHandsOffToTheLongestWaiterAfterHandOffAfterValues() {
         var turn = held(limit: 1, handOffAfter: 1, queued: ["b1"])
         _ = turn.send("c1", from: c, onMainActor: false)
         _ = turn.send("d1", from: d, onMainActor: false)
-        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1"], admitted: []))
         #expect(turn.transactionEnded(by: a) == .handOff(to: 3))
         #expect(turn.state == .held(.init(frame: c, kind: .send, delivered: 0)))
-        #expect(turn.turnReceived(by: c) == .deliver("c1", admitted: nil))
+        #expect(turn.turnReceived(by: c) == .deliver(["c1"], admitted: []))
         #expect(turn.transactionEnded(by: c) == .handOff(to: 4))
     }
 
@@ -167,7 +206,7 @@ struct DomainTurnTests {
         _ = turn.activate("first", from: a, onMainActor: false)
         _ = turn.send("b1", from: b, onMainActor: false)
         #expect(turn.transactionEnded(by: a) == .handOff(to: 2))
-        #expect(turn.turnReceived(by: b) == .deliver("b1", admitted: nil))
+        #expect(turn.turnReceived(by: b) == .deliver(["b1"], admitted: []))
     }
 
     @Test func aTimedOutWaitQueuesOverTheLimit() {
@@ -192,14 +231,14 @@ struct DomainTurnTests {
         _ = turn.activate("first", from: a, onMainActor: false)
         _ = turn.send("b1", from: b, onMainActor: false)
         _ = turn.waitTimedOut(thread: 2)
-        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: nil))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1"], admitted: []))
     }
 
     @Test func aWaiterThatSawATransactionEndWaitsAgainAndQueuesNothing() {
         var turn = held(limit: 1, handOffAfter: 5, queued: ["b1"])
         _ = turn.send("c1", from: c, onMainActor: false)
         _ = turn.send("d1", from: d, onMainActor: false)
-        #expect(turn.transactionEnded(by: a) == .deliver("b1", admitted: 3))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1"], admitted: []))
         #expect(turn.waitTimedOut(thread: 4) == .waitsAgain)
         #expect(turn.waitTimedOut(thread: 4) == .queuedOverLimit)
     }

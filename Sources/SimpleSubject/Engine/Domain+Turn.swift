@@ -20,13 +20,20 @@ import Synchronization
 /// Set in a root's `owner` by a thread that took the turn to subscribe: a sender that finds it
 /// waits to be handed the turn rather than leave its value for the subscriber to deliver.
 @usableFromInline let subscribingBit: UInt = 2
+/// Set in a root's `owner` while an activation waits in its turn's machine: the holder stops the
+/// batch it delivers at the next transaction, so that the first call comes before the rest.
+@usableFromInline let activationBit: UInt = 4
 /// The bits of `owner` that are not the holder's identity.
-@usableFromInline let turnBits = queuedBit | subscribingBit
+@usableFromInline let turnBits = queuedBit | subscribingBit | activationBit
 
 /// How many queued transactions a holder delivers before other threads' subscribes wait for its
 /// turn to end: each is a first call it makes for another thread, and a subscribe-and-cancel loop
 /// makes them much faster than a holder can.
 let activationsPerTurn = 64
+
+/// How many transactions of a batch a holder delivers between reports to its turn's machine
+/// (`DomainTurn.delivered`): waiters see it progress and are admitted as room frees.
+let transactionsPerReport = 64
 
 /// How many values from other threads may wait for a domain's holder before a sender waits;
 /// also how many transactions of others' a holder delivers before it hands its turn to a waiter.
@@ -94,8 +101,8 @@ extension Domain {
 
     /// A send from `thread`, which holds no turn of this domain, starting at `self` (a node).
     /// Takes the idle turn, queues `work` for the holder, or waits — the main actor never waits.
-    /// An `activation` (an operator or subscriber made) takes the idle turn or waits in the
-    /// priority lane, and never waits for admission.
+    /// An `activation` (an operator or subscriber made) takes the idle turn or is queued ahead of
+    /// everything else, and never waits for admission.
     @usableFromInline
     func arrive(_ work: DomainWork, from thread: ThreadID, onMainActor: Bool, nested: Bool, activation: Bool = false,
                 mayRetry: Bool = true) -> DomainArrival {
@@ -106,7 +113,11 @@ extension Domain {
             let action = root.machine.withLockWakingNobody { turn -> DomainTurn<DomainWork>.SendAction? in
                 guard root.isRoot, root.markQueued(turn: &turn, takingIdleBy: thread) else { return nil }
                 guard !activation else {
-                    return turn.activate(work, from: TurnFrame(thread), onMainActor: onMainActor, mayRetry: mayRetry && !nested)
+                    let action = turn.activate(work, from: TurnFrame(thread), onMainActor: onMainActor, mayRetry: mayRetry && !nested)
+                    if turn.hasActivationWaiting {
+                        root.owner.bitwiseOr(activationBit, ordering: .releasing)
+                    }
+                    return action
                 }
                 return turn.send(work, from: TurnFrame(thread), onMainActor: onMainActor, nested: nested)
             }
@@ -179,40 +190,59 @@ extension Domain {
         }
     }
 
-    /// The holder's way out through the machine: delivers what it hands out, one transaction at a
-    /// time, until it hands the turn to a waiter or the domain goes idle. `received`: the turn was
-    /// just handed to this thread.
+    /// The holder's way out through the machine: delivers the batches it hands out, each queued
+    /// transaction one of its own, until it hands the turn to a waiter or the domain goes idle.
+    /// `received`: the turn was just handed to this thread.
     @usableFromInline
     @inline(never)
     func finishTurn(by thread: ThreadID, in isolation: (any Actor)?, received: Bool = false) {
         let frame = TurnFrame(thread)
         var received = received
+        var undelivered: [DomainWork] = []
         while true {
             let action = machine.withLockWakingNobody { turn in
-                let action = received ? turn.turnReceived(by: frame) : turn.transactionEnded(by: frame)
+                let action = received ? turn.turnReceived(by: frame) : turn.transactionEnded(by: frame, undelivered: undelivered)
                 switch action {
                 case .idle:
                     owner.store(0, ordering: .releasing)
                 case .handOff(let next):
                     owner.store(UInt(bitPattern: next) | queuedBit, ordering: .releasing)
                 case .deliver:
-                    break
+                    owner.bitwiseAnd(~activationBit, ordering: .releasing)  // it takes activations first
                 }
                 return action
             }
             received = false
-            guard case .deliver(let work, let admitted) = action else {
+            guard case .deliver(let batch, let admitted) = action else {
                 machine.wakeAll()  // the turn was handed over or is free
                 return
             }
-            if admitted != nil {
+            if !admitted.isEmpty {
                 machine.wakeAll()
             }
-            // A transaction of its own, also when this thread is inside another domain's delivery.
+            undelivered = deliver(batch, by: frame, in: isolation)
+        }
+    }
+
+    /// Delivers a batch, each a transaction of its own — also when this thread is inside another
+    /// domain's delivery — reporting every `transactionsPerReport`; returns what is left of it
+    /// when an activation comes to wait.
+    private func deliver(_ batch: [DomainWork], by frame: TurnFrame, in isolation: (any Actor)?) -> [DomainWork] {
+        for index in batch.indices {
+            if index > 0 && owner.load(ordering: .acquiring) & activationBit != 0 {
+                return Array(batch[index...])
+            }
+            if index > 0 && index % transactionsPerReport == 0 {
+                let admitted = machine.withLockWakingNobody { $0.delivered(transactionsPerReport, by: frame) }
+                if !admitted.isEmpty {
+                    machine.wakeAll()
+                }
+            }
             outsideTransaction {
-                work.run(isolation)
+                batch[index].run(isolation)
             }
         }
+        return []
     }
 }
 

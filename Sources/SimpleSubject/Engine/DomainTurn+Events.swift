@@ -1,6 +1,6 @@
 extension DomainTurn {
     /// A `sendNext` reaches the domain: take the idle turn, join the thread's own transaction, queue,
-    /// or wait. The main actor never waits (it queues in the priority lane), a thread never waits
+    /// or wait. The main actor never waits (it queues ahead of the backlog), a thread never waits
     /// for a domain it holds (R5), and a send from inside another domain's delivery (`nested`)
     /// never waits either: it queues, and holding an idle turn it hands it on at its first
     /// boundary, so that it never delivers other threads' values inside its own transaction.
@@ -17,14 +17,14 @@ extension DomainTurn {
             break
         }
         if onMainActor {
-            priorityLane.append(LaneEntry(work: work, isActivation: false))
+            mainActorValues.append(work)
             return .queued
         }
         if nested {
             backlog.append(work)
             return .queued
         }
-        if backlog.count < limit && waiters.isEmpty && !wantsHandOff {
+        if backlog.count + inFlight < limit && waiters.isEmpty && !wantsHandOff {
             backlog.append(work)
             return .queued
         }
@@ -38,7 +38,7 @@ extension DomainTurn {
     }
 
     /// An operator or a subscriber made by a thread that does not hold the turn: it takes the
-    /// idle turn, or its activation waits in the priority lane, delivered at the holder's next
+    /// idle turn, or its activation waits ahead of everything queued, delivered at the holder's next
     /// boundary before anything queued. Once the holder has delivered or been given
     /// `activationsPerTurn` transactions in its turn, a thread off the main actor tries again when
     /// that turn is over: threads subscribing in a loop cannot keep a holder from returning. `mayRetry` false: it tried
@@ -53,10 +53,10 @@ extension DomainTurn {
             return .deliver
         case .held(let holder) where holder.frame == frame:
             return .joinOpenTransaction
-        case .held(let holder) where holder.delivered + priorityLane.count >= activationsPerTurn && !onMainActor && mayRetry:
+        case .held(let holder) where holder.delivered + laneCount >= activationsPerTurn && !onMainActor && mayRetry:
             return .retryWhenTheTurnChanges(holder.frame)
         case .held:
-            priorityLane.append(LaneEntry(work: activation, isActivation: true))
+            activations.append(activation)
             return .queued
         }
     }
@@ -68,41 +68,89 @@ extension DomainTurn {
         state = .held(Holder(frame: frame, kind: kind, delivered: 0))
     }
 
-    /// The holder finished a transaction at its outermost level (R4): deliver the next queued
-    /// transaction, hand the turn to a waiting sender, or go idle. The priority lane comes first,
-    /// but while senders' work waits the main actor's values take turns with it, so that a main
-    /// actor sending at machine speed cannot starve them (activations never wait: their first
-    /// calls come before what was queued); a hand-off comes when the holder wants one and
-    /// someone waits, or when only waiters are left.
-    mutating func transactionEnded(by frame: TurnFrame) -> BoundaryAction {
+    /// The holder finished a transaction, or a batch, at its outermost level (R4); `undelivered`
+    /// is the rest of a batch an activation stopped, which goes back where it came from. Then it
+    /// takes the next batch: activations first (their first calls come before what was queued);
+    /// then the main actor's values, which take turns with the backlog while senders' work waits,
+    /// so that a main actor sending at machine speed cannot starve them; a hand-off when the
+    /// holder wants one and someone waits; the backlog, with the longest waiters' work admitted
+    /// while there is room; or idle.
+    mutating func transactionEnded(by frame: TurnFrame, undelivered: [Work] = []) -> BoundaryAction {
         defer { assertInvariants() }
         guard case .held(var holder) = state, holder.frame == frame else {
             preconditionFailure("a transaction ended by a thread that does not hold the turn")
         }
         progress += 1
+        putBack(undelivered, by: &holder)
         let sendersWait = !backlog.isEmpty || !waiters.isEmpty
-        if let next = priorityLane.first, next.isActivation || !(laneWentLast && sendersWait) {
-            holder.delivered += 1
-            state = .held(holder)
-            laneWentLast = !next.isActivation
-            return .deliver(priorityLane.removeFirst().work, admitted: nil)
+        if !activations.isEmpty {
+            return .deliver(take(.activations, by: &holder), admitted: [])
         }
-        laneWentLast = false
-        if !waiters.isEmpty && (holder.wantsHandOff(after: handOffAfter) || backlog.isEmpty) {
+        if !mainActorValues.isEmpty && !(lastBatch == .mainActor && sendersWait) {
+            return .deliver(take(.mainActor, by: &holder), admitted: [])
+        }
+        lastBatch = .backlog
+        if !waiters.isEmpty && holder.wantsHandOff(after: handOffAfter) {
             let waiter = waiters.removeFirst()
             backlog.append(waiter.work)
             state = .held(Holder(frame: waiter.frame, kind: .send, delivered: 0))
             return .handOff(to: waiter.frame.thread)
         }
+        let admitted = admitWaiters()
         guard !backlog.isEmpty else {
             state = .idle
             allowance = 0
             return .idle
         }
-        holder.delivered += 1
+        return .deliver(take(.backlog, by: &holder), admitted: admitted)
+    }
+
+    /// Empties one queue into the batch the holder delivers next.
+    private mutating func take(_ source: Source, by holder: inout Holder) -> [Work] {
+        var batch: [Work] = []
+        switch source {
+        case .activations:
+            swap(&batch, &activations)
+        case .mainActor:
+            swap(&batch, &mainActorValues)
+        case .backlog:
+            swap(&batch, &backlog)
+            inFlight = batch.count
+        }
+        lastBatch = source
+        holder.delivered += batch.count
         state = .held(holder)
-        let work = backlog.removeFirst()
-        return .deliver(work, admitted: admitFirstWaiter())
+        return batch
+    }
+
+    /// Puts what the holder left of its batch back in front of the queue it came from.
+    private mutating func putBack(_ undelivered: [Work], by holder: inout Holder) {
+        inFlight = 0
+        guard !undelivered.isEmpty else { return }
+        switch lastBatch {
+        case .activations:
+            activations.insert(contentsOf: undelivered, at: 0)
+        case .mainActor:
+            mainActorValues.insert(contentsOf: undelivered, at: 0)
+        case .backlog:
+            backlog.insert(contentsOf: undelivered, at: 0)
+        }
+        holder.delivered -= undelivered.count
+        state = .held(holder)
+    }
+
+    /// The holder has delivered `count` more transactions of its batch, and reports before the
+    /// next, so that waiters see it progress: what it delivered of the backlog no longer counts
+    /// toward the limit, and the longest waiters' work is admitted while there is room. Returns
+    /// the waiters admitted: wake them.
+    mutating func delivered(_ count: Int, by frame: TurnFrame) -> [Int] {
+        defer { assertInvariants() }
+        precondition(isHeld(by: frame.thread), "a batch reported by a thread that does not hold the turn")
+        progress += 1
+        if lastBatch == .backlog {
+            inFlight -= count
+        }
+        return admitWaiters()
     }
 
     /// A waiter was handed the turn: it starts as if it had just ended a transaction.
@@ -131,20 +179,21 @@ extension DomainTurn {
         return .queuedOverLimit
     }
 
-    /// Queues the longest waiter's work when a slot is free and no hand-off is wanted.
-    private mutating func admitFirstWaiter() -> Int? {
-        guard !waiters.isEmpty && backlog.count < limit && !wantsHandOff else {
-            return nil
+    /// Queues the longest waiters' work while slots are free and no hand-off is wanted.
+    private mutating func admitWaiters() -> [Int] {
+        var admitted: [Int] = []
+        while !waiters.isEmpty && backlog.count + inFlight < limit && !wantsHandOff {
+            let waiter = waiters.removeFirst()
+            backlog.append(waiter.work)
+            admitted.append(waiter.frame.thread)
         }
-        let waiter = waiters.removeFirst()
-        backlog.append(waiter.work)
-        return waiter.frame.thread
+        return admitted
     }
 
     /// The invariants every event keeps, checked in debug builds.
     private func assertInvariants() {
         if isIdle {
-            assert(backlog.isEmpty && priorityLane.isEmpty && waiters.isEmpty, "an idle turn left work behind")
+            assert(backlog.isEmpty && laneCount == 0 && waiters.isEmpty && inFlight == 0, "an idle turn left work behind")
         }
         assert(waiters.allSatisfy { !isHeld(by: $0.frame.thread) }, "a thread waits for a domain it holds")
         assert(Set(waiters.map(\.frame.thread)).count == waiters.count, "a thread waits twice")

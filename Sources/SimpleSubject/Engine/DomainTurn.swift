@@ -22,9 +22,12 @@ enum TurnKind: Hashable, Sendable {
 /// a send into an idle domain and back — does not come here: the root's `owner` word holds that
 /// turn, and the first thread to find it taken tells the machine (`heldByFastPath`). Work that
 /// cannot be delivered now waits as transactions of its own, in order: the backlog (at most
-/// `limit` values from senders, plus what is queued over the limit), and a priority lane for the
-/// main actor's values and activations (subscribers and operators made while another thread
-/// delivers), delivered at the next boundary. Its transitions are tested one by one
+/// `limit` values from senders, counting those the holder has taken and not yet delivered, plus
+/// what is queued over the limit), the main actor's values, and activations (subscribers and
+/// operators made while another thread delivers), which go first, at the next boundary. A holder
+/// takes a whole queue at a boundary, so that it takes the lock once a batch, not once a value,
+/// and a thread queueing in a loop — the main actor above all — cannot keep the lock from it.
+/// Its transitions are tested one by one
 /// (DomainTurnTests) and over every interleaving of three threads (DomainTurnExplorationTests).
 ///
 /// A sender from another thread queues when the backlog has room and nothing asks for a hand-off;
@@ -51,11 +54,10 @@ struct DomainTurn<Work> {
         var progressSeen = 0
     }
 
-    /// Work in the priority lane: an activation, which always goes before the backlog (its first
-    /// call comes before what was queued), or a main-actor value.
-    struct LaneEntry {
-        var work: Work
-        var isActivation: Bool
+    /// Where the batch a holder delivers came from, so that what an activation interrupts goes
+    /// back there.
+    enum Source: Hashable, Sendable {
+        case activations, mainActor, backlog
     }
 
     /// Who may deliver now.
@@ -84,9 +86,11 @@ struct DomainTurn<Work> {
 
     /// What a holder does at a transaction boundary.
     enum BoundaryAction {
-        /// Deliver this queued transaction, then call `transactionEnded(by:)` again. `admitted` is
-        /// a waiter whose work was just queued: wake it to return.
-        case deliver(Work, admitted: Int?)
+        /// Deliver these queued transactions, each a transaction of its own, in order, then call
+        /// `transactionEnded(by:undelivered:)` again; stop early, before the next, when an
+        /// activation waits (`hasActivationWaiting`), and pass back the rest. `admitted`: waiters
+        /// whose work was just queued: wake them to return.
+        case deliver([Work], admitted: [Int])
         /// The turn now belongs to this waiting thread: wake it, and return.
         case handOff(to: Int)
         /// Nothing is left: the turn is free. Return.
@@ -108,19 +112,24 @@ struct DomainTurn<Work> {
     let limit: Int
     /// A holder hands its turn to a waiting sender after delivering this many queued transactions.
     let handOffAfter: Int
-    /// After this many queued transactions, activations from other threads stop going in the
-    /// priority lane and try again when the turn is over: threads subscribing and cancelling in a
-    /// loop give a holder at most this many first calls to make in one turn.
+    /// After this many queued transactions, activations from other threads stop queueing and try
+    /// again when the turn is over: threads subscribing and cancelling in a loop give a holder at
+    /// most this many first calls to make in one turn.
     let activationsPerTurn: Int
     // Changed only by the events (DomainTurn+Events.swift).
     var state: State = .idle
-    /// Queued transactions, in the order they were queued.
+    /// Queued transactions from senders, in the order they were queued.
     var backlog: [Work] = []
-    /// Activations and the main actor's values, delivered before the backlog — the main actor's
-    /// values taking turns with it while senders' work waits (`laneWentLast`).
-    var priorityLane: [LaneEntry] = []
-    /// Whether the last transaction delivered was a main-actor value from the priority lane.
-    var laneWentLast = false
+    /// How many of the backlog's transactions the holder has taken and not yet delivered.
+    var inFlight = 0
+    /// The main actor's values, delivered before the backlog — taking turns with it while
+    /// senders' work waits.
+    var mainActorValues: [Work] = []
+    /// Subscribers' first calls and operators' activations, delivered before anything else: a
+    /// first call comes before what was queued when it was made.
+    var activations: [Work] = []
+    /// Where the batch last taken came from.
+    var lastBatch = Source.backlog
     /// Senders waiting for admission or the turn, first come first served.
     var waiters: [Waiter] = []
     /// How many more values may queue over `limit` without waiting: a wait that timed out found
@@ -149,7 +158,17 @@ struct DomainTurn<Work> {
     /// or holds a new one.
     func hasTurnChanged(from frame: TurnFrame) -> Bool {
         guard let holder else { return true }
-        return holder.frame != frame || holder.delivered + priorityLane.count < activationsPerTurn
+        return holder.frame != frame || holder.delivered + laneCount < activationsPerTurn
+    }
+
+    /// How many transactions wait to go before the backlog.
+    var laneCount: Int {
+        activations.count + mainActorValues.count
+    }
+
+    /// Whether an activation waits: the holder stops its batch at the next transaction.
+    var hasActivationWaiting: Bool {
+        !activations.isEmpty
     }
 
     /// Whether `thread` waits for admission or for the turn.
@@ -174,9 +193,6 @@ struct DomainTurn<Work> {
 }
 
 extension DomainTurn.Waiter: Equatable where Work: Equatable {}
-extension DomainTurn.LaneEntry: Equatable where Work: Equatable {}
-extension DomainTurn.LaneEntry: Hashable where Work: Hashable {}
-extension DomainTurn.LaneEntry: Sendable where Work: Sendable {}
 extension DomainTurn.Waiter: Hashable where Work: Hashable {}
 extension DomainTurn.BoundaryAction: Equatable where Work: Equatable {}
 extension DomainTurn.BoundaryAction: Hashable where Work: Hashable {}

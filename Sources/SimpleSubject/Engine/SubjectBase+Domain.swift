@@ -131,7 +131,7 @@ extension SubjectBase {
         return made
     }
 
-    /// `attach` into a domain that another thread delivers: an activation in its priority lane.
+    /// `attach` into a domain that another thread delivers: an activation, queued ahead of its values.
     @usableFromInline
     final func attachIntoBusyDomain(_ slot: Slot, _ queuedFirstCall: PartBlock?, _ current: (any Actor)?,
                                     _ thread: ThreadID) -> Value? {
