@@ -19,7 +19,13 @@ extension SubjectBase {
             self.subscription = subscription
             self.block = block
             self.link = link
-            hop = isolation.map { Hop(on: $0, subscription, block) }
+            // Not `isolation.map`: the generic `map` asks the runtime for `Hop<Value>`'s metadata
+            // (a cache lookup of some 300 instructions) even for the nil of a plain subscriber.
+            if let isolation {
+                hop = Hop(on: isolation, subscription, block)
+            } else {
+                hop = nil
+            }
         }
 
         /// Whether a delivery running in `isolation` calls the closure itself, now.
