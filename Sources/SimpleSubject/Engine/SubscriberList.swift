@@ -48,7 +48,7 @@ extension SubjectBase {
         ///
         /// - Complexity: amortised O(1); O(*n*) for the first change after a snapshot while a
         ///   delivery reads it.
-        @inlinable mutating func insert(_ slot: Slot, whileRead isRead: Bool) {
+        @inlinable mutating func insert(_ slot: consuming Slot, whileRead isRead: Bool) {
             unshare(whileRead: isRead)
             slot.subscription.slotIndex = slots.count
             slots.append(slot)
@@ -61,8 +61,7 @@ extension SubjectBase {
         @inlinable mutating func remove(_ subscription: Subscription, whileRead isRead: Bool)
         -> Slot? {
             unshare(whileRead: isRead)
-            let removed = slots[subscription.slotIndex]
-            slots[subscription.slotIndex] = nil
+            let removed = slots[subscription.slotIndex].take()
             emptySlots += 1
             if emptySlots > 16 && emptySlots * 2 > slots.count {
                 compact()
