@@ -34,7 +34,8 @@ enum TurnKind: Hashable, Sendable {
 /// otherwise it waits, first come first served, until its work is admitted, the turn is handed to
 /// it, or its wait times out (the engine's 100 ms cap), when it queues over the limit and returns.
 struct DomainTurn<Work> {
-    /// The thread that delivers, and how many queued transactions it has delivered so far.
+    /// The thread that delivers, and how many queued transactions it has taken to deliver so far
+    /// (a batch counts whole when taken; what an activation stops of it is given back).
     struct Holder: Hashable, Sendable {
         var frame: TurnFrame
         var kind: TurnKind
@@ -110,7 +111,7 @@ struct DomainTurn<Work> {
 
     /// At most this many values from senders wait in the backlog, besides those queued over it.
     let limit: Int
-    /// A holder hands its turn to a waiting sender after delivering this many queued transactions.
+    /// A holder hands its turn to a waiting sender after taking this many queued transactions.
     let handOffAfter: Int
     /// After this many queued transactions, activations from other threads stop queueing and try
     /// again when the turn is over: threads subscribing and cancelling in a loop give a holder at
