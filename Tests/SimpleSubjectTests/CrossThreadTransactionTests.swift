@@ -129,26 +129,36 @@ import Testing
     }
 
     /// 8 threads send 5,000 values each into a subscriber that spins 50 µs: at most 1,024 values
-    /// wait, plus one per sender.
+    /// wait, plus one per sender, and a sender's `sendNext` makes at most 1,024 calls of others'
+    /// before a waiting sender takes over — and, when nobody waits (the other senders are done),
+    /// at most the 1,024 still queued then.
     @Test func eightSendersIntoASlowSubscriberNeverQueueMoreThanTheBound() {
         let events = EventSubject<Int>()
         let returned = Atomic<Int>(0)
         let delivered = Atomic<Int>(0)
         let mostWaiting = Atomic<Int>(0)
+        let callsByThread = Shared<[UInt: Int]>([:])
+        let mostCallsInOneSend = Atomic<Int>(0)
         let subscription = events.subscribeNext { _ in
             let waiting = returned.load(ordering: .relaxed) - delivered.add(1, ordering: .relaxed).newValue
             mostWaiting.max(waiting, ordering: .relaxed)
+            callsByThread.withLock { $0[currentThreadID(), default: 0] += 1 }
             let end = ContinuousClock.now + .microseconds(50)
             while ContinuousClock.now < end {}
         }
         onThreads(8) { _ in
+            let thread = currentThreadID()
             for value in 1...5_000 {
+                let before = callsByThread.withLock { $0[thread, default: 0] }
                 events.sendNext(value)
                 returned.add(1, ordering: .relaxed)
+                let calls = callsByThread.withLock { $0[thread, default: 0] } - before
+                mostCallsInOneSend.max(calls, ordering: .relaxed)
             }
         }
         subscription.cancel()
         #expect(mostWaiting.load(ordering: .relaxed) <= 1_024 + 8)
+        #expect(mostCallsInOneSend.load(ordering: .relaxed) <= 2 * 1_024 + 1)  // its own value too
     }
 
     /// `m = merge(y.map { $0 }, z)` feeds `combineLatest(m, y.map { $0 * 2 })`, with `y` and `z`

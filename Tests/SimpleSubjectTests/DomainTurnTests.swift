@@ -127,7 +127,7 @@ struct DomainTurnTests {
     /// The main actor's values go first, but take turns with the backlog while senders' work
     /// waits: a main actor sending at machine speed cannot starve them.
     @Test func theMainActorsValuesTakeTurnsWithTheBacklog() {
-        var turn = held(queued: ["b1"])
+        var turn = held(handOffAfter: 5, queued: ["b1"])
         _ = turn.send("m1", from: c, onMainActor: true)
         #expect(turn.transactionEnded(by: a) == .deliver(["m1"], admitted: []))
         _ = turn.send("m2", from: c, onMainActor: true)
@@ -157,6 +157,23 @@ struct DomainTurnTests {
         #expect(turn.hasActivationWaiting)
         #expect(turn.transactionEnded(by: a, undelivered: ["b2", "b3"]) == .deliver(["first"], admitted: []))
         #expect(turn.transactionEnded(by: a) == .deliver(["b2", "b3", "b4"], admitted: []))
+    }
+
+    /// A batch ends where the holder's hand-off falls due, so that a waiting sender takes the
+    /// turn after `handOffAfter` transactions of others', not after the batch that crossed it.
+    @Test func aBatchEndsWhereTheHandOffFallsDue() {
+        var turn = held(limit: 3, handOffAfter: 2, queued: ["b1", "b2", "b3"])
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1", "b2"], admitted: []))
+        #expect(turn.send("c1", from: c, onMainActor: false) == .wait)
+        #expect(turn.transactionEnded(by: a) == .handOff(to: 3))
+        #expect(turn.turnReceived(by: c) == .deliver(["b3", "c1"], admitted: []))
+    }
+
+    /// Past its hand-off, with nobody waiting, a holder takes whole queues again.
+    @Test func pastItsHandOffWithNobodyWaitingAHolderTakesWholeQueues() {
+        var turn = held(limit: 4, handOffAfter: 1, queued: ["b1", "b2", "b3"])
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1"], admitted: []))
+        #expect(turn.transactionEnded(by: a) == .deliver(["b2", "b3"], admitted: []))
     }
 
     /// What the holder took of the backlog and has not delivered still counts toward the limit.

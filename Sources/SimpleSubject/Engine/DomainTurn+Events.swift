@@ -105,22 +105,36 @@ extension DomainTurn {
         return .deliver(take(.backlog, by: &holder), admitted: admitted)
     }
 
-    /// Empties one queue into the batch the holder delivers next.
+    /// Takes the batch the holder delivers next from one queue: up to where its hand-off falls
+    /// due, so that a waiting sender takes the turn after `handOffAfter` transactions of others';
+    /// past that, with nobody waiting, the whole queue.
     private mutating func take(_ source: Source, by holder: inout Holder) -> [Work] {
-        var batch: [Work] = []
+        let room = handOffAfter - holder.delivered
+        let batch: [Work]
         switch source {
         case .activations:
-            swap(&batch, &activations)
+            batch = Self.takeFront(of: &activations, upTo: room)
         case .mainActor:
-            swap(&batch, &mainActorValues)
+            batch = Self.takeFront(of: &mainActorValues, upTo: room)
         case .backlog:
-            swap(&batch, &backlog)
+            batch = Self.takeFront(of: &backlog, upTo: room)
             inFlight = batch.count
         }
         lastBatch = source
         holder.delivered += batch.count
         state = .held(holder)
         return batch
+    }
+
+    /// The first `count` transactions of `queue`, taken out of it; all of them when `count` is
+    /// not positive or covers them.
+    private static func takeFront(of queue: inout [Work], upTo count: Int) -> [Work] {
+        guard count > 0 && count < queue.count else {
+            defer { queue = [] }
+            return queue
+        }
+        defer { queue.removeFirst(count) }
+        return Array(queue.prefix(count))
     }
 
     /// Puts what the holder left of its batch back in front of the queue it came from.
