@@ -159,21 +159,26 @@ struct DomainTurnTests {
         #expect(turn.transactionEnded(by: a) == .deliver(["b2", "b3", "b4"], admitted: []))
     }
 
-    /// A batch ends where the holder's hand-off falls due, so that a waiting sender takes the
-    /// turn after `handOffAfter` transactions of others', not after the batch that crossed it.
-    @Test func aBatchEndsWhereTheHandOffFallsDue() {
-        var turn = held(limit: 3, handOffAfter: 2, queued: ["b1", "b2", "b3"])
-        #expect(turn.transactionEnded(by: a) == .deliver(["b1", "b2"], admitted: []))
+    /// A sender's value queues without waiting only while the holder will deliver it before its
+    /// hand-off falls due: a holder delivers at most `handOffAfter` values of others', and what
+    /// it would leave behind goes to a waiting sender instead.
+    @Test func aSenderWaitsOnceItsValueWouldGoPastTheHandOff() {
+        var turn = held(limit: 4, handOffAfter: 2, queued: ["b1", "b2"])
         #expect(turn.send("c1", from: c, onMainActor: false) == .wait)
+        #expect(turn.transactionEnded(by: a) == .deliver(["b1", "b2"], admitted: []))
         #expect(turn.transactionEnded(by: a) == .handOff(to: 3))
-        #expect(turn.turnReceived(by: c) == .deliver(["b3", "c1"], admitted: []))
+        #expect(turn.turnReceived(by: c) == .deliver(["c1"], admitted: []))
     }
 
-    /// Past its hand-off, with nobody waiting, a holder takes whole queues again.
-    @Test func pastItsHandOffWithNobodyWaitingAHolderTakesWholeQueues() {
-        var turn = held(limit: 4, handOffAfter: 1, queued: ["b1", "b2", "b3"])
-        #expect(turn.transactionEnded(by: a) == .deliver(["b1"], admitted: []))
-        #expect(turn.transactionEnded(by: a) == .deliver(["b2", "b3"], admitted: []))
+    /// A batch ends where the hand-off falls due; past it, what never waits (the main actor's
+    /// values) is taken whole.
+    @Test func aBatchEndsWhereTheHandOffFallsDueAndPastItTakesWholeQueues() {
+        var turn = held(limit: 4, handOffAfter: 1)
+        for value in ["m1", "m2", "m3"] {
+            _ = turn.send(value, from: c, onMainActor: true)
+        }
+        #expect(turn.transactionEnded(by: a) == .deliver(["m1"], admitted: []))
+        #expect(turn.transactionEnded(by: a) == .deliver(["m2", "m3"], admitted: []))
     }
 
     /// What the holder took of the backlog and has not delivered still counts toward the limit.

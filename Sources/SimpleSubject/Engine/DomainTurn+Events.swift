@@ -24,7 +24,7 @@ extension DomainTurn {
             backlog.append(work)
             return .queued
         }
-        if backlog.count + inFlight < limit && waiters.isEmpty && !wantsHandOff {
+        if waiters.isEmpty && admitsWithoutWaiting {
             backlog.append(work)
             return .queued
         }
@@ -193,10 +193,10 @@ extension DomainTurn {
         return .queuedOverLimit
     }
 
-    /// Queues the longest waiters' work while slots are free and no hand-off is wanted.
+    /// Queues the longest waiters' work while it is admitted without waiting.
     private mutating func admitWaiters() -> [Int] {
         var admitted: [Int] = []
-        while !waiters.isEmpty && backlog.count + inFlight < limit && !wantsHandOff {
+        while !waiters.isEmpty && admitsWithoutWaiting {
             let waiter = waiters.removeFirst()
             backlog.append(waiter.work)
             admitted.append(waiter.frame.thread)

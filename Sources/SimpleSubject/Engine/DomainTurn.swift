@@ -182,6 +182,15 @@ struct DomainTurn<Work> {
         holder?.wantsHandOff(after: handOffAfter) ?? false
     }
 
+    /// Whether a sender's value may queue without waiting: the backlog has room, and a sending
+    /// holder will deliver it before its hand-off falls due — so that a holder never delivers more
+    /// than `handOffAfter` of others' values queued without waiting, and nothing it leaves behind
+    /// needs a waiting sender to take it.
+    var admitsWithoutWaiting: Bool {
+        guard let holder, holder.kind == .send else { return false }
+        return backlog.count + inFlight < limit && holder.delivered + backlog.count < handOffAfter
+    }
+
     /// Whether nobody delivers.
     var isIdle: Bool {
         state == .idle

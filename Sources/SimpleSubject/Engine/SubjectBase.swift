@@ -50,8 +50,10 @@ import Synchronization
 ///    is held up (a subscriber waiting for this very sender, say), so the sender queues anyway,
 ///    and 1,024 more may queue without waiting (once per 100 ms). The delivering thread hands its
 ///    turn to a waiting sender after 1,024 transactions of others', so one `sendNext` waits for at
-///    most the values ahead of it, or 100 ms of nothing delivered; with nobody waiting, it goes on
-///    with what is already queued (at most 1,024 more, and the main actor's values). The main actor never waits: its
+///    most the values ahead of it, or 100 ms of nothing delivered. A sender's value queues without
+///    waiting only while the delivering thread will reach it within those 1,024, so one
+///    `sendNext` delivers at most 1,024 values of others' (besides the main actor's, and those
+///    queued after a wait gave up). The main actor never waits: its
 ///    values go first, taking turns with other threads' while those wait. A delivering thread held up in a subscriber holds its whole domain up.
 ///    A subscriber's queue to its actor and a `values` loop hold at most 1,024 values too, and a
 ///    sender waits at most 100 ms for room there.
